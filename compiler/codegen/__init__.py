@@ -51,13 +51,12 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
         "__init__.py": env.get_template("package_init.py.j2").render(ctx),
         "rules.py": env.get_template("rules.py.j2").render(ctx),
     }
-    from compiler.codegen.pycode import engine_source, part_source
+    from compiler.codegen.pycode import engine_source, part_sources
 
     files["engine.py"] = engine_source(main, source, parts)
     if parts:
         files["parts/__init__.py"] = env.get_template("parts_init.py.j2").render(ctx)
-    for part in parts:
-        files[f"parts/{part.name}.py"] = part_source(ir, part)
+    files.update(part_sources(ir, parts, source))
     files.update(kind_schemas(ir))
     return files
 

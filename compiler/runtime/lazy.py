@@ -39,8 +39,10 @@ class Part:
         self.module: Any = None
 
     def load(self) -> Any:
-        """The module, imported on first use with the garbage collector held back (its
-        objects are all kept; the collections cost more than the import: 2.5x)."""
+        """The module, imported on first use with the garbage collector held back, then
+        its objects moved out of the collector's sight (``gc.freeze``): they are kept
+        for good, and collections that looked at them cost more than the import (2.5x;
+        a game of 10,000 cards: 243 ms a new game against 157 ms)."""
         if self.module is None:
             held = gc.isenabled()
             gc.disable()
@@ -49,6 +51,7 @@ class Part:
                 for code in self.codes:
                     _add_code(code, self.module)
             finally:
+                gc.freeze()
                 if held:
                     gc.enable()
         return self.module

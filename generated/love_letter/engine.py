@@ -114,10 +114,7 @@ def x_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_16(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_16 = x_15  # rules_data/love_letter/definitions/turns.yaml:73
 
 
 def x_18(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
@@ -196,10 +193,7 @@ def x_35(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
     return FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~105'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
 
 
-def x_36(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('seen')
+x_36 = x_27  # rules_data/love_letter/definitions/cards.yaml:43
 
 
 def x_37(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
@@ -226,44 +220,13 @@ def x_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     return ((_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('mine~106'))) is str else 0))) is int else num(_w2)) < (_w4 if type((_w4 := (ctx.index.plain['cards'].get(_w3, NOREC).get('value', 0) if type((_w3 := E.get('theirs~107'))) is str else 0))) is int else num(_w4)))
 
 
-def x_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
-    if E is None:
-        E = ctx.env()
-    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
-
-
-def x_46(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
-
-
-def x_47(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_48(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_50(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
-
-
-def x_52(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
-
-
-def x_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
-    return ctx.state.get('current')
+x_45 = x_13  # rules_data/love_letter/definitions/turns.yaml:72
+x_46 = x_14  # rules_data/love_letter/definitions/turns.yaml:73
+x_47 = x_15  # rules_data/love_letter/definitions/turns.yaml:73
+x_48 = x_15  # rules_data/love_letter/definitions/turns.yaml:73
+x_50 = x_18  # rules_data/love_letter/definitions/turns.yaml:73
+x_52 = x_20  # rules_data/love_letter/definitions/turns.yaml:73
+x_55 = x_23  # rules_data/love_letter/definitions/turns.yaml:74
 
 
 def x_56(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
@@ -272,44 +235,13 @@ def x_56(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     return ((_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('theirs~107'))) is str else 0))) is int else num(_w2)) < (_w4 if type((_w4 := (ctx.index.plain['cards'].get(_w3, NOREC).get('value', 0) if type((_w3 := E.get('mine~106'))) is str else 0))) is int else num(_w4)))
 
 
-def x_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
-    if E is None:
-        E = ctx.env()
-    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
-
-
-def x_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
-
-
-def x_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_62(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
-
-
-def x_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
-
-
-def x_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
-    return ctx.state.get('current')
+x_59 = x_13  # rules_data/love_letter/definitions/turns.yaml:72
+x_60 = x_14  # rules_data/love_letter/definitions/turns.yaml:73
+x_61 = x_15  # rules_data/love_letter/definitions/turns.yaml:73
+x_62 = x_15  # rules_data/love_letter/definitions/turns.yaml:73
+x_64 = x_18  # rules_data/love_letter/definitions/turns.yaml:73
+x_66 = x_20  # rules_data/love_letter/definitions/turns.yaml:73
+x_69 = x_23  # rules_data/love_letter/definitions/turns.yaml:74
 
 
 def x_70(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
@@ -318,10 +250,7 @@ def x_70(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
     return {'target': E.get('target~105')}
 
 
-def x_71(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
+x_71 = x_20  # rules_data/love_letter/definitions/cards.yaml:55
 
 
 def x_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
@@ -334,16 +263,8 @@ def x_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     return (True if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('target~110'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))) and ((True if ((E.get('target~110') == E.get('you'))) or ((not (ctx.state['players'][_w2] if type((_w2 := E.get('target~110'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('protected'))) else False)) else False)
 
 
-def x_76(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_78(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_76 = x_15  # rules_data/love_letter/definitions/turns.yaml:64
+x_78 = x_15  # rules_data/love_letter/definitions/turns.yaml:59
 
 
 def x_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -352,36 +273,17 @@ def x_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     return [E.get('c~112')]
 
 
-def x_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
-
-
-def x_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    if E is None:
-        E = ctx.env()
-    return [E.get('c~112')]
-
-
-def x_84(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
-    if E is None:
-        E = ctx.env()
-    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
+x_80 = x_14  # rules_data/love_letter/definitions/turns.yaml:59
+x_81 = x_79  # rules_data/love_letter/definitions/turns.yaml:59
+x_84 = x_13  # rules_data/love_letter/definitions/cards.yaml:66
 
 
 def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
-def x_86(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_86 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
+x_87 = x_15  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -392,22 +294,15 @@ def x_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     return ctx.state.get('deck')
 
 
-def x_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_91(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_90 = x_88  # rules_data/love_letter/definitions/turns.yaml:45
+x_91 = x_15  # rules_data/love_letter/definitions/turns.yaml:52
 
 
 def x_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     return ctx.state.get('aside')
 
 
-def x_93(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    return ctx.state.get('aside')
+x_93 = x_92  # rules_data/love_letter/definitions/turns.yaml:52
 
 
 def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
@@ -428,16 +323,8 @@ def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
     return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_114 != E.get('you'))) and ((not (ctx.state['players'][v_p_114] if type(v_p_114) is int and 0 <= v_p_114 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_114] if type(v_p_114) is int and 0 <= v_p_114 < len(ctx.state['players']) else {}).get('protected'))) else False)])
 
 
-def x_98(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_99(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_98 = x_15  # rules_data/love_letter/definitions/cards.yaml:76
+x_99 = x_15  # rules_data/love_letter/definitions/cards.yaml:77
 
 
 def x_100(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
@@ -446,10 +333,7 @@ def x_100(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
     return (ctx.state['players'][_w1] if type((_w1 := E.get('target~115'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_101(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('target~115'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_101 = x_100  # rules_data/love_letter/definitions/cards.yaml:78
 
 
 def x_105(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
@@ -464,48 +348,14 @@ def x_106(ctx, E=None):  # rules_data/love_letter/cards.yaml:59
     return (True if (((_w1.get('card', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'card', None)) == E.get('this'))) and (((_w2.get('by', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'by', None)) == E.get('you'))) else False)
 
 
-def x_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
-    if E is None:
-        E = ctx.env()
-    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
-
-
-def x_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
-
-
-def x_109(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_110(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_112(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
-
-
-def x_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
-
-
-def x_117(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
-    return ctx.state.get('current')
-
-
-def x_118(ctx, E=None):  # 
-    return list(range(len(ctx.state['players'])))
+x_107 = x_13  # rules_data/love_letter/definitions/turns.yaml:72
+x_108 = x_14  # rules_data/love_letter/definitions/turns.yaml:73
+x_109 = x_15  # rules_data/love_letter/definitions/turns.yaml:73
+x_110 = x_15  # rules_data/love_letter/definitions/turns.yaml:73
+x_112 = x_18  # rules_data/love_letter/definitions/turns.yaml:73
+x_114 = x_20  # rules_data/love_letter/definitions/turns.yaml:73
+x_117 = x_23  # rules_data/love_letter/definitions/turns.yaml:74
+x_118 = x_73  # 
 
 
 def x_119(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
@@ -516,12 +366,8 @@ def x_120(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-def x_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:114
-    return ctx.state.get('deck')
-
-
-def x_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
-    return IDS(ctx, 'cards')
+x_121 = x_89  # rules_data/love_letter/definitions/turns.yaml:114
+x_123 = x_3  # rules_data/love_letter/definitions/turns.yaml:115
 
 
 def x_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
@@ -530,8 +376,7 @@ def x_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     return (ctx.index.plain['cards'].get(_w1, NOREC).get('copies', 0) if type((_w1 := E.get('c~117'))) is str else 0)
 
 
-def x_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
-    return ctx.state.get('deck')
+x_125 = x_89  # rules_data/love_letter/definitions/turns.yaml:115
 
 
 def x_126(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
@@ -540,24 +385,11 @@ def x_126(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     return [E.get('c~117')]
 
 
-def x_127(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:116
-    return ctx.state.get('deck')
-
-
-def x_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
-    return ctx.state.get('aside')
-
-
-def x_129(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_130(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
-    return ctx.state.get('deck')
-
-
-def x_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_127 = x_89  # rules_data/love_letter/definitions/turns.yaml:116
+x_128 = x_92  # rules_data/love_letter/definitions/turns.yaml:117
+x_129 = x_88  # rules_data/love_letter/definitions/turns.yaml:117
+x_130 = x_89  # rules_data/love_letter/definitions/turns.yaml:117
+x_131 = x_88  # rules_data/love_letter/definitions/turns.yaml:117
 
 
 def x_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
@@ -568,24 +400,11 @@ def x_134(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     return (len(ctx.state['players']) == 2)
 
 
-def x_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    return ctx.state.get('face_up')
-
-
-def x_137(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_138(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    return ctx.state.get('deck')
-
-
-def x_139(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
-    return list(range(len(ctx.state['players'])))
+x_136 = x_132  # rules_data/love_letter/definitions/turns.yaml:119
+x_137 = x_88  # rules_data/love_letter/definitions/turns.yaml:119
+x_138 = x_89  # rules_data/love_letter/definitions/turns.yaml:119
+x_139 = x_88  # rules_data/love_letter/definitions/turns.yaml:119
+x_140 = x_73  # rules_data/love_letter/definitions/turns.yaml:120
 
 
 def x_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
@@ -628,70 +447,31 @@ def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
     return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [(_w1.get(AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None)) for v_k_119 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_156(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_157(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return ctx.state.get('deck')
-
-
-def x_158(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
-    return ctx.state.get('starter')
+x_154 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
+x_155 = x_15  # rules_data/love_letter/definitions/turns.yaml:45
+x_156 = x_88  # rules_data/love_letter/definitions/turns.yaml:45
+x_157 = x_89  # rules_data/love_letter/definitions/turns.yaml:45
+x_158 = x_88  # rules_data/love_letter/definitions/turns.yaml:45
+x_159 = x_119  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
     return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if (((_w1 if type((_w1 := len([v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_121] if type(v_p_121) is int and 0 <= v_p_121 < len(ctx.state['players']) else {}).get('out'))]))) is int else num(_w1)) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
-def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
-    return ctx.state.get('current')
-
-
-def x_164(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
+x_162 = x_23  # rules_data/love_letter/definitions/turns.yaml:101
+x_164 = x_20  # rules_data/love_letter/definitions/turns.yaml:102
 
 
 def x_166(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
     return ctx.state.get('turns')
 
 
-def x_168(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_169(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_170(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_171(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return ctx.state.get('deck')
-
-
-def x_172(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_168 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
+x_169 = x_15  # rules_data/love_letter/definitions/turns.yaml:45
+x_170 = x_88  # rules_data/love_letter/definitions/turns.yaml:45
+x_171 = x_89  # rules_data/love_letter/definitions/turns.yaml:45
+x_172 = x_88  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
@@ -706,10 +486,7 @@ def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not any([any([(v_x_125 in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) in (list, dict) else IN(v_x_125, _w2)) for v_x_125 in items_of((ctx.index.plain['cards'].get(v_other_124, NOREC).get('discard_with', []) if type(v_other_124) is str else []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
 
 
-def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_179 = x_15  # rules_data/love_letter/definitions/turns.yaml:59
 
 
 def x_180(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -718,22 +495,9 @@ def x_180(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     return [E.get('c~126')]
 
 
-def x_181(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
-
-
-def x_182(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    if E is None:
-        E = ctx.env()
-    return [E.get('c~126')]
-
-
-def x_185(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
-    if E is None:
-        E = ctx.env()
-    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))
+x_181 = x_14  # rules_data/love_letter/definitions/turns.yaml:59
+x_182 = x_180  # rules_data/love_letter/definitions/turns.yaml:59
+x_185 = x_13  # rules_data/love_letter/definitions/turns.yaml:94
 
 
 def x_187(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
@@ -770,8 +534,7 @@ def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
     return ctx.state.get('round_winners')
 
 
-def x_196(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
-    return list(range(len(ctx.state['players'])))
+x_196 = x_73  # rules_data/love_letter/definitions/turns.yaml:183
 
 
 def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
@@ -814,8 +577,7 @@ def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('won~145')))) is int else num(_w1)) > 0)
 
 
-def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
-    return ctx.state.get('starter')
+x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:187
 
 
 def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -838,8 +600,7 @@ def x_211(ctx, E=None):  #
     return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if ((_w1 if type((_w1 := (ctx.state['players'][v_p_153] if type(v_p_153) is int and 0 <= v_p_153 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4)))])
 
 
-def x_212(ctx, E=None):  # 
-    return ctx.state.get('turns')
+x_212 = x_166  # 
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
@@ -1023,11 +784,7 @@ def d_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     return True
 
 
-def d_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_15 = d_4  # rules_data/love_letter/definitions/turns.yaml:74
 
 
 def t_16(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
@@ -1072,11 +829,7 @@ def d_19(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     return True
 
 
-def d_20(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_20 = d_4  # rules_data/love_letter/definitions/cards.yaml:30
 
 
 def t_21(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
@@ -1162,11 +915,7 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     return True
 
 
-def d_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_28 = d_4  # rules_data/love_letter/definitions/cards.yaml:45
 
 
 def d_29(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
@@ -1218,92 +967,13 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     return True
 
 
-def d_33(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_45(ctx, E):
-        if not d_34(ctx, E):
-            return False
-    return True
-
-
-def d_34(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 6
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
-    if c is not None:
-        SET(ctx, 'discards', c, key, x_47(ctx, E), '+=', True, K[4])
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'out'
-    if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
-    c, key = SEAT(ctx, E.get('you')), 'protected'
-    if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    return True
-
-
-def d_35(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
-    if c is not None:
-        SET(ctx, 'discards', c, key, x_47(ctx, E), '+=', True, K[4])
-    return True
-
-
-def d_36(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    return True
-
-
-def d_37(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'out'
-    if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_38(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'protected'
-    if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    return True
-
-
-def d_39(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_33 = d_9  # rules_data/love_letter/definitions/turns.yaml:72
+d_34 = d_10  # rules_data/love_letter/definitions/turns.yaml:73
+d_35 = d_11  # rules_data/love_letter/definitions/turns.yaml:73
+d_36 = d_12  # rules_data/love_letter/definitions/turns.yaml:73
+d_37 = d_13  # rules_data/love_letter/definitions/turns.yaml:73
+d_38 = d_14  # rules_data/love_letter/definitions/turns.yaml:73
+d_39 = d_4  # rules_data/love_letter/definitions/turns.yaml:74
 
 
 def d_40(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
@@ -1355,92 +1025,13 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     return True
 
 
-def d_44(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_59(ctx, E):
-        if not d_45(ctx, E):
-            return False
-    return True
-
-
-def d_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 6
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
-    if c is not None:
-        SET(ctx, 'discards', c, key, x_61(ctx, E), '+=', True, K[4])
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'out'
-    if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
-    c, key = SEAT(ctx, E.get('you')), 'protected'
-    if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    return True
-
-
-def d_46(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
-    if c is not None:
-        SET(ctx, 'discards', c, key, x_61(ctx, E), '+=', True, K[4])
-    return True
-
-
-def d_47(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    return True
-
-
-def d_48(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'out'
-    if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_49(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'protected'
-    if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    return True
-
-
-def d_50(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_44 = d_9  # rules_data/love_letter/definitions/turns.yaml:72
+d_45 = d_10  # rules_data/love_letter/definitions/turns.yaml:73
+d_46 = d_11  # rules_data/love_letter/definitions/turns.yaml:73
+d_47 = d_12  # rules_data/love_letter/definitions/turns.yaml:73
+d_48 = d_13  # rules_data/love_letter/definitions/turns.yaml:73
+d_49 = d_14  # rules_data/love_letter/definitions/turns.yaml:73
+d_50 = d_4  # rules_data/love_letter/definitions/turns.yaml:74
 
 
 def d_51(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
@@ -1567,11 +1158,7 @@ def d_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     return True
 
 
-def d_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_61 = d_4  # rules_data/love_letter/definitions/turns.yaml:59
 
 
 def d_62(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
@@ -1749,99 +1336,14 @@ def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
     return True
 
 
-def d_77(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def d_78(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_107(ctx, E):
-        if not d_79(ctx, E):
-            return False
-    return True
-
-
-def d_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 6
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
-    if c is not None:
-        SET(ctx, 'discards', c, key, x_109(ctx, E), '+=', True, K[4])
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'out'
-    if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
-    c, key = SEAT(ctx, E.get('you')), 'protected'
-    if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    return True
-
-
-def d_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
-    if c is not None:
-        SET(ctx, 'discards', c, key, x_109(ctx, E), '+=', True, K[4])
-    return True
-
-
-def d_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    return True
-
-
-def d_82(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'out'
-    if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_83(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'protected'
-    if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    return True
-
-
-def d_84(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_77 = d_4  # rules_data/love_letter/definitions/cards.yaml:79
+d_78 = d_9  # rules_data/love_letter/definitions/turns.yaml:72
+d_79 = d_10  # rules_data/love_letter/definitions/turns.yaml:73
+d_80 = d_11  # rules_data/love_letter/definitions/turns.yaml:73
+d_81 = d_12  # rules_data/love_letter/definitions/turns.yaml:73
+d_82 = d_13  # rules_data/love_letter/definitions/turns.yaml:73
+d_83 = d_14  # rules_data/love_letter/definitions/turns.yaml:73
+d_84 = d_4  # rules_data/love_letter/definitions/turns.yaml:74
 
 
 def d_85(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
@@ -1948,14 +1450,7 @@ def d_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     return True
 
 
-def d_93(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_131(ctx, E), '-=', True, K[9])
-    return True
+d_93 = d_67  # rules_data/love_letter/definitions/turns.yaml:117
 
 
 def d_94(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
@@ -2015,14 +1510,7 @@ def d_98(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     return True
 
 
-def d_99(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_139(ctx, E), '-=', True, K[9])
-    return True
+d_99 = d_67  # rules_data/love_letter/definitions/turns.yaml:119
 
 
 def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
@@ -2156,51 +1644,10 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
     return True
 
 
-def d_109(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_154(ctx, E):
-        if not d_110(ctx, E):
-            return False
-    return True
-
-
-def d_110(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_156(ctx, E), '+=', True, K[5])
-    SET(ctx, 'deck', ctx.state, 'deck', x_158(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_111(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_156(ctx, E), '+=', True, K[5])
-    return True
-
-
-def d_112(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_158(ctx, E), '-=', True, K[9])
-    return True
+d_109 = d_64  # rules_data/love_letter/definitions/turns.yaml:45
+d_110 = d_65  # rules_data/love_letter/definitions/turns.yaml:45
+d_111 = d_66  # rules_data/love_letter/definitions/turns.yaml:45
+d_112 = d_67  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def t_113(ctx, k, s=None, E=None):  # rules_data/love_letter/flow.yaml:19
@@ -2298,16 +1745,7 @@ def d_119(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
     return True
 
 
-def d_120(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'protected'
-    if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    return True
+d_120 = d_14  # rules_data/love_letter/definitions/turns.yaml:102
 
 
 def d_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
@@ -2318,51 +1756,10 @@ def d_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
     return True
 
 
-def d_122(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_168(ctx, E):
-        if not d_123(ctx, E):
-            return False
-    return True
-
-
-def d_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_170(ctx, E), '+=', True, K[5])
-    SET(ctx, 'deck', ctx.state, 'deck', x_172(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_170(ctx, E), '+=', True, K[5])
-    return True
-
-
-def d_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_172(ctx, E), '-=', True, K[9])
-    return True
+d_122 = d_64  # rules_data/love_letter/definitions/turns.yaml:45
+d_123 = d_65  # rules_data/love_letter/definitions/turns.yaml:45
+d_124 = d_66  # rules_data/love_letter/definitions/turns.yaml:45
+d_125 = d_67  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def t_126(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
@@ -2418,11 +1815,7 @@ def d_130(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     return True
 
 
-def d_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_131 = d_4  # rules_data/love_letter/definitions/turns.yaml:92
 
 
 def d_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:93
@@ -2474,11 +1867,7 @@ def d_135(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     return True
 
 
-def d_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_136 = d_4  # rules_data/love_letter/definitions/turns.yaml:59
 
 
 def t_137(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
@@ -2687,11 +2076,7 @@ def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     return True
 
 
-def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_153 = d_4  # rules_data/love_letter/definitions/turns.yaml:186
 
 
 def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -3036,7 +2421,6 @@ AT = {
     13: 'rules_data/love_letter/definitions/turns.yaml:72',
     14: 'rules_data/love_letter/definitions/turns.yaml:73',
     15: 'rules_data/love_letter/definitions/turns.yaml:73',
-    16: 'rules_data/love_letter/definitions/turns.yaml:73',
     18: 'rules_data/love_letter/definitions/turns.yaml:73',
     20: 'rules_data/love_letter/definitions/turns.yaml:73',
     23: 'rules_data/love_letter/definitions/turns.yaml:74',
@@ -3050,80 +2434,31 @@ AT = {
     33: 'rules_data/love_letter/definitions/cards.yaml:40',
     34: 'rules_data/love_letter/definitions/cards.yaml:41',
     35: 'rules_data/love_letter/definitions/cards.yaml:42',
-    36: 'rules_data/love_letter/definitions/cards.yaml:43',
     37: 'rules_data/love_letter/definitions/cards.yaml:43',
     38: 'rules_data/love_letter/definitions/cards.yaml:44',
     39: 'rules_data/love_letter/definitions/cards.yaml:44',
     42: 'rules_data/love_letter/definitions/cards.yaml:46',
-    45: 'rules_data/love_letter/definitions/turns.yaml:72',
-    46: 'rules_data/love_letter/definitions/turns.yaml:73',
-    47: 'rules_data/love_letter/definitions/turns.yaml:73',
-    48: 'rules_data/love_letter/definitions/turns.yaml:73',
-    50: 'rules_data/love_letter/definitions/turns.yaml:73',
-    52: 'rules_data/love_letter/definitions/turns.yaml:73',
-    55: 'rules_data/love_letter/definitions/turns.yaml:74',
     56: 'rules_data/love_letter/definitions/cards.yaml:47',
-    59: 'rules_data/love_letter/definitions/turns.yaml:72',
-    60: 'rules_data/love_letter/definitions/turns.yaml:73',
-    61: 'rules_data/love_letter/definitions/turns.yaml:73',
-    62: 'rules_data/love_letter/definitions/turns.yaml:73',
-    64: 'rules_data/love_letter/definitions/turns.yaml:73',
-    66: 'rules_data/love_letter/definitions/turns.yaml:73',
-    69: 'rules_data/love_letter/definitions/turns.yaml:74',
     70: 'rules_data/love_letter/definitions/cards.yaml:40',
-    71: 'rules_data/love_letter/definitions/cards.yaml:55',
     73: 'rules_data/love_letter/definitions/cards.yaml:65',
     74: 'rules_data/love_letter/definitions/cards.yaml:65',
-    76: 'rules_data/love_letter/definitions/turns.yaml:64',
-    78: 'rules_data/love_letter/definitions/turns.yaml:59',
     79: 'rules_data/love_letter/definitions/turns.yaml:59',
-    80: 'rules_data/love_letter/definitions/turns.yaml:59',
-    81: 'rules_data/love_letter/definitions/turns.yaml:59',
-    84: 'rules_data/love_letter/definitions/cards.yaml:66',
     85: 'rules_data/love_letter/definitions/turns.yaml:52',
-    86: 'rules_data/love_letter/definitions/turns.yaml:45',
-    87: 'rules_data/love_letter/definitions/turns.yaml:45',
     88: 'rules_data/love_letter/definitions/turns.yaml:45',
     89: 'rules_data/love_letter/definitions/turns.yaml:45',
-    90: 'rules_data/love_letter/definitions/turns.yaml:45',
-    91: 'rules_data/love_letter/definitions/turns.yaml:52',
     92: 'rules_data/love_letter/definitions/turns.yaml:52',
-    93: 'rules_data/love_letter/definitions/turns.yaml:52',
     95: 'rules_data/love_letter/definitions/cards.yaml:65',
     96: 'rules_data/love_letter/definitions/cards.yaml:74',
     97: 'rules_data/love_letter/definitions/cards.yaml:75',
-    98: 'rules_data/love_letter/definitions/cards.yaml:76',
-    99: 'rules_data/love_letter/definitions/cards.yaml:77',
     100: 'rules_data/love_letter/definitions/cards.yaml:77',
-    101: 'rules_data/love_letter/definitions/cards.yaml:78',
     105: 'rules_data/love_letter/definitions/cards.yaml:75',
     106: 'rules_data/love_letter/cards.yaml:59',
-    107: 'rules_data/love_letter/definitions/turns.yaml:72',
-    108: 'rules_data/love_letter/definitions/turns.yaml:73',
-    109: 'rules_data/love_letter/definitions/turns.yaml:73',
-    110: 'rules_data/love_letter/definitions/turns.yaml:73',
-    112: 'rules_data/love_letter/definitions/turns.yaml:73',
-    114: 'rules_data/love_letter/definitions/turns.yaml:73',
-    117: 'rules_data/love_letter/definitions/turns.yaml:74',
     119: 'rules_data/love_letter/flow.yaml:10',
     120: 'rules_data/love_letter/flow.yaml:10',
-    121: 'rules_data/love_letter/definitions/turns.yaml:114',
-    123: 'rules_data/love_letter/definitions/turns.yaml:115',
     124: 'rules_data/love_letter/definitions/turns.yaml:115',
-    125: 'rules_data/love_letter/definitions/turns.yaml:115',
     126: 'rules_data/love_letter/definitions/turns.yaml:115',
-    127: 'rules_data/love_letter/definitions/turns.yaml:116',
-    128: 'rules_data/love_letter/definitions/turns.yaml:117',
-    129: 'rules_data/love_letter/definitions/turns.yaml:117',
-    130: 'rules_data/love_letter/definitions/turns.yaml:117',
-    131: 'rules_data/love_letter/definitions/turns.yaml:117',
     132: 'rules_data/love_letter/definitions/turns.yaml:118',
     134: 'rules_data/love_letter/definitions/turns.yaml:119',
-    136: 'rules_data/love_letter/definitions/turns.yaml:119',
-    137: 'rules_data/love_letter/definitions/turns.yaml:119',
-    138: 'rules_data/love_letter/definitions/turns.yaml:119',
-    139: 'rules_data/love_letter/definitions/turns.yaml:119',
-    140: 'rules_data/love_letter/definitions/turns.yaml:120',
     141: 'rules_data/love_letter/definitions/turns.yaml:121',
     143: 'rules_data/love_letter/definitions/turns.yaml:121',
     145: 'rules_data/love_letter/definitions/turns.yaml:121',
@@ -3131,28 +2466,11 @@ AT = {
     149: 'rules_data/love_letter/definitions/turns.yaml:121',
     151: 'rules_data/love_letter/definitions/turns.yaml:121',
     153: 'rules_data/love_letter/definitions/turns.yaml:122',
-    154: 'rules_data/love_letter/definitions/turns.yaml:45',
-    155: 'rules_data/love_letter/definitions/turns.yaml:45',
-    156: 'rules_data/love_letter/definitions/turns.yaml:45',
-    157: 'rules_data/love_letter/definitions/turns.yaml:45',
-    158: 'rules_data/love_letter/definitions/turns.yaml:45',
-    159: 'rules_data/love_letter/definitions/turns.yaml:137',
     160: 'rules_data/love_letter/definitions/turns.yaml:138',
-    162: 'rules_data/love_letter/definitions/turns.yaml:101',
-    164: 'rules_data/love_letter/definitions/turns.yaml:102',
     166: 'rules_data/love_letter/definitions/turns.yaml:103',
-    168: 'rules_data/love_letter/definitions/turns.yaml:45',
-    169: 'rules_data/love_letter/definitions/turns.yaml:45',
-    170: 'rules_data/love_letter/definitions/turns.yaml:45',
-    171: 'rules_data/love_letter/definitions/turns.yaml:45',
-    172: 'rules_data/love_letter/definitions/turns.yaml:45',
     173: 'rules_data/love_letter/definitions/turns.yaml:105',
     175: 'rules_data/love_letter/definitions/turns.yaml:91',
-    179: 'rules_data/love_letter/definitions/turns.yaml:59',
     180: 'rules_data/love_letter/definitions/turns.yaml:59',
-    181: 'rules_data/love_letter/definitions/turns.yaml:59',
-    182: 'rules_data/love_letter/definitions/turns.yaml:59',
-    185: 'rules_data/love_letter/definitions/turns.yaml:94',
     187: 'rules_data/love_letter/definitions/turns.yaml:94',
     188: 'rules_data/love_letter/definitions/turns.yaml:105',
     189: 'rules_data/love_letter/definitions/turns.yaml:140',
@@ -3160,7 +2478,6 @@ AT = {
     192: 'rules_data/love_letter/definitions/turns.yaml:180',
     193: 'rules_data/love_letter/definitions/turns.yaml:181',
     194: 'rules_data/love_letter/definitions/turns.yaml:182',
-    196: 'rules_data/love_letter/definitions/turns.yaml:183',
     197: 'rules_data/love_letter/definitions/turns.yaml:184',
     198: 'rules_data/love_letter/definitions/turns.yaml:184',
     199: 'rules_data/love_letter/definitions/turns.yaml:185',
@@ -3168,7 +2485,6 @@ AT = {
     202: 'rules_data/love_letter/definitions/turns.yaml:186',
     205: 'rules_data/love_letter/definitions/turns.yaml:186',
     206: 'rules_data/love_letter/definitions/turns.yaml:187',
-    207: 'rules_data/love_letter/definitions/turns.yaml:187',
     208: 'rules_data/love_letter/definitions/turns.yaml:187',
 }
 CODE['trials'] = TRIALS

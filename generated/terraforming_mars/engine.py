@@ -126,10 +126,7 @@ def x_6(ctx, E=None):  #
     return (ctx.index.plain['resources'].get(_w1, NOREC).get('production_min', 0) if type((_w1 := E.get('it'))) is str else 0)
 
 
-def x_7(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['tracks'].get(_w1, NOREC).get('start', 0) if type((_w1 := E.get('it'))) is str else 0)
+x_7 = x_1  # 
 
 
 def x_8(ctx, E=None):  # 
@@ -138,10 +135,7 @@ def x_8(ctx, E=None):  #
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('it'))) is str else None) == 'player')
 
 
-def x_9(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['tracks'].get(_w1, NOREC).get('min', None) if type((_w1 := E.get('it'))) is str else None)
+x_9 = x_3  # 
 
 
 def x_10(ctx, E=None):  # 
@@ -162,10 +156,7 @@ def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_17(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_17 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:288
 
 
 def x_18(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -178,10 +169,7 @@ def x_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
     return ctx.state.get('discard')
 
 
-def x_20(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
-    if E is None:
-        E = ctx.env()
-    return [E.get('sell~704')]
+x_20 = x_18  # rules_data/terraforming_mars/definitions/cards.yaml:288
 
 
 def x_21(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -312,10 +300,7 @@ def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_64 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -388,14 +373,8 @@ def x_83(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     return {'tile': E.get('t~738'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~738'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_86(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_84 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_86 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -464,14 +443,8 @@ def x_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~753'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~753'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_105(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_105 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_107 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -546,14 +519,8 @@ def x_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~770'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~770'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_132(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_130 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_132 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -610,10 +577,7 @@ def x_147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~773'))) is str else 0)
 
 
-def x_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_148 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -628,10 +592,7 @@ def x_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~773'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~773'))) is str else None), 0))
 
 
-def x_152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_152 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -652,8 +613,7 @@ def x_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~775'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
-    return (not ((_w2 if type((_w2 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('max', 0) if type('temperature') is str else 0))) is int else num(_w3))))
+x_159 = x_52  # rules_data/terraforming_mars/actions.yaml:61
 
 
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
@@ -710,34 +670,23 @@ def x_177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
-def x_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
+x_178 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_180 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def x_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
 
 
-def x_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_182 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_184 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_185 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -746,88 +695,26 @@ def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~787'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~787'), 0))
 
 
-def x_192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_205(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_207(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_192 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_193 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_194 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_195 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_197 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_198 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_199 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_200 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_201 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_202 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_205 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_206 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_207 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_208 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_210 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_211 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_212 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_213 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_214 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_215 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1004,88 +891,26 @@ def x_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~847'), 0))
 
 
-def x_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_334 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_335 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_336 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_337 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_339 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_340 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_341 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_342 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_343 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_344 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_347 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_348 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_349 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_350 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_352 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_353 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_354 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_355 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_356 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_357 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1112,46 +937,16 @@ def x_372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~857'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~857'), 0))
 
 
-def x_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_3968 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3969 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3970 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3971 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3973 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3974 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3975 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3976 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3977 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3978 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
@@ -1166,10 +961,7 @@ def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2572'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2572'), 0))
 
 
-def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
+x_3984 = x_3979  # rules_data/terraforming_mars/corporations.yaml:24
 
 
 def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1220,46 +1012,16 @@ def x_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2584'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2584'), 0))
 
 
-def x_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4015 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4016 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4017 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4018 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4020 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4021 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4022 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4023 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4024 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4025 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1328,14 +1090,8 @@ def x_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2607'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2607'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4055 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4057 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1428,10 +1184,7 @@ def x_4089(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
     return (E.get('a') == 'power_plant')
 
 
-def x_4090(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4090 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
 
 
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -1500,10 +1253,7 @@ def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2619'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2625'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2622'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2626'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2623'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2627'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2624'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2625'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2625'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2622'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2626'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2623'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2627'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2624'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2622'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2619'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2626'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2625'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2622'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2626'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2623'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2627'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2624'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2623'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2619'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2627'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2625'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2622'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2626'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2623'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2627'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2624'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2624'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2619'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4107 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1524,10 +1274,7 @@ def x_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
-def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4113 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -1560,10 +1307,7 @@ def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2628') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2629'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4125 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1680,14 +1424,8 @@ def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2661'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2661'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4165 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4167 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1744,10 +1482,7 @@ def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2664'))) is str else 0)
 
 
-def x_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4183 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1762,10 +1497,7 @@ def x_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2664'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2664'))) is str else None), 0))
 
 
-def x_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4187 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1804,10 +1536,7 @@ def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2667'))) is str else 0)
 
 
-def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4200 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1822,10 +1551,7 @@ def x_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2667'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2667'))) is str else None), 0))
 
 
-def x_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4204 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1870,10 +1596,7 @@ def x_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2672'))) is str else 0)
 
 
-def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4221 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1888,10 +1611,7 @@ def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2672'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2672'))) is str else None), 0))
 
 
-def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4225 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1912,28 +1632,17 @@ def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~2674'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+x_4234 = x_181  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
     return [(ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)]
 
 
-def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('discard')
-
-
-def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
-
-
-def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4237 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4238 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4239 = x_176  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4240 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -1978,14 +1687,8 @@ def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2830'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2830'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4253 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4255 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2048,14 +1751,8 @@ def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2843'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2843'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_4270 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4272 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2128,10 +1825,7 @@ def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2847') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2848'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4293 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
@@ -2146,12 +1840,8 @@ def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2849 for v_c_2849 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2849, NOREC).get('beginner', None) if type(v_c_2849) is str else None) != True)]))
 
 
-def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return ctx.state.get('corp_deck')
-
-
-def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
-    return list(range(len(ctx.state['players'])))
+x_4298 = x_4296  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+x_4299 = x_4281  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -2168,24 +1858,10 @@ def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return ctx.state.get('corp_deck')
-
-
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
-
-
-def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
-
-
-def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+x_4304 = x_4296  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4305 = x_4303  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4306 = x_4302  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+x_4308 = x_4282  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2218,34 +1894,13 @@ def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return {'corporation': E.get('corporation_card~2850')}
 
 
-def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
-
-
-def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+x_4317 = x_4302  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+x_4321 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4322 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4323 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4324 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4326 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4327 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2254,22 +1909,10 @@ def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4329 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4330 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4331 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4332 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2284,10 +1927,7 @@ def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2859') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4339 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2302,10 +1942,7 @@ def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2857'))) is int else num(_w4)))
 
 
-def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4342 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2338,10 +1975,7 @@ def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2863'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2863'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2860'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2864'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2861'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2865'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2862'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2860'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2857'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2864'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2863'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2860'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2864'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2861'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2865'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2862'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2861'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2857'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2865'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2863'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2860'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2864'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2861'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2865'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2862'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2862'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2857'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4349 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2350,22 +1984,9 @@ def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4351 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4353 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4355 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2374,10 +1995,7 @@ def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2863')} if ((_w13 if type((_w13 := E.get('s_v~2860'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2864')} if ((_w14 if type((_w14 := E.get('t_v~2861'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2865')} if ((_w15 if type((_w15 := E.get('h_v~2862'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4359 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2392,14 +2010,8 @@ def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2855'), 'keep': True}
 
 
-def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2855')]
+x_4362 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4363 = x_4360  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -2408,38 +2020,19 @@ def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2855'), 'keep': False}
 
 
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4365 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2866), len(ctx.state['players'])) for v_k_2866 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('deck')
-
-
-def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('discard')
-
-
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('deck')
-
-
-def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+x_4369 = x_175  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4370 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4371 = x_177  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4372 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4374 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4375 = x_181  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -2448,16 +2041,9 @@ def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return ctx.state.get('deck')
-
-
-def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4377 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4378 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4379 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -2474,16 +2060,8 @@ def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w2)) > 0)
 
 
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
-
-
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+x_4383 = x_4376  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4384 = x_4376  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
 def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -2492,16 +2070,8 @@ def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return [E.get('card~2869')]
 
 
-def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2869')]
+x_4386 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4387 = x_4385  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
 def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -2518,8 +2088,7 @@ def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
-def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
-    return list(range(len(ctx.state['players'])))
+x_4391 = x_4281  # rules_data/terraforming_mars/definitions/turns.yaml:149
 
 
 def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
@@ -2538,10 +2107,7 @@ def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2874), len(ctx.state['players'])) for v_k_2874 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4395 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2556,10 +2122,7 @@ def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2879') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4402 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2574,10 +2137,7 @@ def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2877'))) is int else num(_w4)))
 
 
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4405 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2610,10 +2170,7 @@ def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2883'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2883'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2880'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2884'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2881'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2885'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2882'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2880'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2877'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2884'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2883'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2880'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2884'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2881'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2885'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2882'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2881'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2877'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2885'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2883'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2880'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2884'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2881'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2885'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2882'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2882'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2877'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4412 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2622,22 +2179,9 @@ def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4414 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4416 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4418 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2646,10 +2190,7 @@ def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2883')} if ((_w13 if type((_w13 := E.get('s_v~2880'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2884')} if ((_w14 if type((_w14 := E.get('t_v~2881'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2885')} if ((_w15 if type((_w15 := E.get('h_v~2882'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4422 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2664,14 +2205,8 @@ def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2875'), 'keep': True}
 
 
-def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2875')]
+x_4425 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4426 = x_4423  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -2680,34 +2215,22 @@ def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2875'), 'keep': False}
 
 
-def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4428 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4430 = x_4295  # rules_data/terraforming_mars/modules.yaml:75
 
 
-def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
-
-
-def x_4794(ctx, E=None):  # 
+def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return ctx.state.get('deck')
+x_4432 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2676 for v_c_2676 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'project')]))
 
 
-def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return ctx.state.get('deck')
-
-
-def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+x_4434 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
 def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
@@ -2720,10 +2243,6 @@ def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2680'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2680'), 0))
 
 
-def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
-
-
 def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
@@ -2734,10 +2253,7 @@ def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~2681'))) is str else None) == True)
 
 
-def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+x_4446 = x_4282  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
 def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2772,8 +2288,7 @@ def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
-    return ctx.state.get('first_player')
+x_4456 = x_4454  # rules_data/terraforming_mars/definitions/turns.yaml:189
 
 
 def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
@@ -2804,70 +2319,31 @@ def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2685') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
-
-
-def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
-    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
+x_4466 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4468 = x_4295  # rules_data/terraforming_mars/flow.yaml:26
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2687), len(ctx.state['players'])) for v_k_2687 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_4472 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4473 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4474 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4475 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4477 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4478 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4479 = x_4328  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4480 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4481 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4482 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2689), len(ctx.state['players'])) for v_k_2689 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_4484 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2882,10 +2358,7 @@ def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2694') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4491 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2900,10 +2373,7 @@ def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2692'))) is int else num(_w4)))
 
 
-def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4494 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2936,10 +2406,7 @@ def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2698'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2698'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2695'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2699'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2696'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2700'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2697'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2695'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2692'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2699'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2698'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2695'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2699'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2696'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2700'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2697'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2696'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2692'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2700'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2698'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2695'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2699'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2696'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2700'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2697'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2697'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2692'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4501 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2948,22 +2415,9 @@ def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4503 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4505 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4507 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2972,10 +2426,7 @@ def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2698')} if ((_w13 if type((_w13 := E.get('s_v~2695'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2699')} if ((_w14 if type((_w14 := E.get('t_v~2696'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2700')} if ((_w15 if type((_w15 := E.get('h_v~2697'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4511 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2990,14 +2441,8 @@ def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2690'), 'keep': True}
 
 
-def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2690')]
+x_4514 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4515 = x_4512  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -3006,14 +2451,8 @@ def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~2690'), 'keep': False}
 
 
-def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4519(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
-    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
+x_4517 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4519 = x_4295  # rules_data/terraforming_mars/flow.yaml:31
 
 
 def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
@@ -3052,10 +2491,7 @@ def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return any([(FLD(ctx, K[9], v_c_2703) != None) for v_c_2703 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+x_4530 = x_4282  # rules_data/terraforming_mars/definitions/turns.yaml:33
 
 
 def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -3074,10 +2510,7 @@ def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return ((_w1 if type((_w1 := E.get('done~2702'))) is int else num(_w1)) < 2)
 
 
-def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4538 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
 def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
@@ -3116,10 +2549,7 @@ def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2710') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4547 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3134,10 +2564,7 @@ def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2708'))) is int else num(_w4)))
 
 
-def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4550 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3170,10 +2597,7 @@ def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2714'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2714'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2711'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2715'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2712'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2716'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2713'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2711'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2708'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2715'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2714'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2711'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2715'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2712'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2716'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2713'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2712'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2708'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2716'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2714'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2711'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2715'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2712'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2716'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2713'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2713'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2708'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4557 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3182,22 +2606,9 @@ def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4559 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4561 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4563 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3206,10 +2617,7 @@ def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2714')} if ((_w13 if type((_w13 := E.get('s_v~2711'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2715')} if ((_w14 if type((_w14 := E.get('t_v~2712'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2716')} if ((_w15 if type((_w15 := E.get('h_v~2713'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_4569 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
 
 
 def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -3248,10 +2656,7 @@ def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
 
 
-def x_4578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2706')]
+x_4578 = x_4570  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
 def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -3260,10 +2665,7 @@ def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2706')]
+x_4580 = x_4570  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
 def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
@@ -3278,8 +2680,7 @@ def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2706'))) is str else 0)
 
 
-def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
-    return ctx.state.get('turn_actions')
+x_4587 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
 def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3328,10 +2729,7 @@ def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2722') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4601 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3346,10 +2744,7 @@ def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2720'))) is int else num(_w4)))
 
 
-def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4604 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3382,10 +2777,7 @@ def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2726'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2726'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2723'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2727'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2724'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2728'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2725'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2723'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2720'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2727'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2726'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2723'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2727'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2724'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2728'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2725'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2724'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2720'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2728'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2726'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2723'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2727'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2724'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2728'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2725'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2725'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2720'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4611 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3394,22 +2786,9 @@ def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4613 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4615 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4617 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3418,10 +2797,7 @@ def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2726')} if ((_w13 if type((_w13 := E.get('s_v~2723'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2727')} if ((_w14 if type((_w14 := E.get('t_v~2724'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2728')} if ((_w15 if type((_w15 := E.get('h_v~2725'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2718')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2718'))) is str else 0), 0)
+x_4621 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
 def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3460,8 +2836,7 @@ def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2718'))) is str else 0)
 
 
-def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
-    return ctx.state.get('turn_actions')
+x_4633 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
 def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3470,8 +2845,7 @@ def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'act': 'project', 'id': E.get('a~2717')}
 
 
-def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    return IDS(ctx, 'actions')
+x_4636 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
 def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3510,10 +2884,7 @@ def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2736') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4647 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3528,10 +2899,7 @@ def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2734'))) is int else num(_w4)))
 
 
-def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4650 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3564,10 +2932,7 @@ def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2740'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2740'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2737'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2741'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2738'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2742'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2739'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2737'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2734'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2741'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2740'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2737'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2741'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2738'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2742'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2739'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2738'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2734'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2742'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2740'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2737'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2741'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2738'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2742'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2739'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2739'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2734'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4657 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3576,22 +2941,9 @@ def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4659 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4661 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4663 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3600,10 +2952,7 @@ def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2740')} if ((_w13 if type((_w13 := E.get('s_v~2737'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2741')} if ((_w14 if type((_w14 := E.get('t_v~2738'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2742')} if ((_w15 if type((_w15 := E.get('h_v~2739'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2732')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2732'))) is str else 0), 0)
+x_4667 = x_4641  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
 def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3642,8 +2991,7 @@ def x_4676(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2732'))) is str else 0)
 
 
-def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    return ctx.state.get('turn_actions')
+x_4679 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
 def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3674,10 +3022,7 @@ def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2750') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4691 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3692,10 +3037,7 @@ def x_4693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2748'))) is int else num(_w4)))
 
 
-def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4694 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3728,10 +3070,7 @@ def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2754'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2754'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2751'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2755'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2752'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2756'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2753'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2751'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2748'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2755'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2751'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2755'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2752'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2756'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2753'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2752'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2748'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2756'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2754'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2751'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2755'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2752'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2756'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2753'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2753'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2748'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4701 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3740,22 +3079,9 @@ def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4703 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4705 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4707 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3770,8 +3096,7 @@ def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (_w1.get(E.get('m~2746'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~2746'), None))
 
 
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
-    return ctx.state.get('turn_actions')
+x_4715 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
 def x_4717(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3806,10 +3131,7 @@ def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2763') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4727 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3824,10 +3146,7 @@ def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2761'))) is int else num(_w4)))
 
 
-def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4730 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3860,10 +3179,7 @@ def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2767'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2767'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2764'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2768'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2765'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2769'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2766'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2764'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2761'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2768'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2767'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2764'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2768'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2765'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2769'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2766'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2765'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2761'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2769'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2767'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2764'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2768'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2765'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2769'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2766'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2766'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2761'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4737 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3872,22 +3188,9 @@ def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4739 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4741 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4743 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3906,8 +3209,7 @@ def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return [{'id': E.get('a~2758'), 'by': E.get('you')}]
 
 
-def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
-    return ctx.state.get('turn_actions')
+x_4751 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
 def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3916,10 +3218,7 @@ def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'act': 'award', 'id': E.get('a~2757')}
 
 
-def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_4754 = x_4579  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
 def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3958,8 +3257,7 @@ def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2772'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2773')))) is dict else KEY(_w1, E.get('k~2772'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
-    return ctx.state.get('turn_actions')
+x_4766 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
 def x_4768(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3968,10 +3266,7 @@ def x_4768(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'act': 'card_action', 'card': E.get('card~2770'), 'index': E.get('k~2771')}
 
 
-def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+x_4769 = x_4282  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
 def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3986,10 +3281,7 @@ def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (not (E.get('c~2777') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~2777'), _w2)))
 
 
-def x_4774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
+x_4774 = x_4759  # rules_data/terraforming_mars/definitions/cards.yaml:306
 
 
 def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
@@ -4010,8 +3302,7 @@ def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2776'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2777')))) is dict else KEY(_w1, E.get('k~2776'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    return ctx.state.get('turn_actions')
+x_4781 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
 def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -4026,8 +3317,7 @@ def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return (E.get('done~2702') == 0)
 
 
-def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    return ctx.state.get('passed')
+x_4785 = x_4520  # rules_data/terraforming_mars/definitions/turns.yaml:53
 
 
 def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
@@ -4042,10 +3332,6 @@ def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return ((_w1 if type((_w1 := E.get('done~2702'))) is int else num(_w1)) > 0)
 
 
-def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
-
-
 def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
@@ -4058,10 +3344,7 @@ def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('a~2778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2778'), 0))
 
 
-def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('a~2778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2778'), 0))
+x_4799 = x_4798  # rules_data/terraforming_mars/definitions/resources.yaml:69
 
 
 def x_4803(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
@@ -4082,8 +3365,7 @@ def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~2780'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2782'))) is int else num(_w2)))
 
 
-def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    return IDS(ctx, 'resources')
+x_4806 = x_4437  # rules_data/terraforming_mars/definitions/resources.yaml:74
 
 
 def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
@@ -4098,16 +3380,8 @@ def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2783'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2783'), 0))
 
 
-def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
-
-
-def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_4809 = x_4759  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_4811 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
 
 
 def x_4813(ctx, E=None):  # 
@@ -4118,8 +3392,7 @@ def x_4814(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return MEMO(ctx, (4814, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2785), len(ctx.state['players'])) for v_k_2785 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
-def x_4817(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
-    return IDS(ctx, 'actions')
+x_4817 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:161
 
 
 def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
@@ -4158,10 +3431,7 @@ def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2792') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_4828 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4176,10 +3446,7 @@ def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2790'))) is int else num(_w4)))
 
 
-def x_4831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4831 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -4212,10 +3479,7 @@ def x_4837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2796'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2796'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2793'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2797'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2794'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2798'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2795'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2793'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2790'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2797'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2796'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2793'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2797'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2794'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2798'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2795'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2794'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2790'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2798'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2796'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2793'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2797'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2794'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2798'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2795'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2795'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2790'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_4838 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4224,22 +3488,9 @@ def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_4840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_4840 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4842 = x_4111  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4844 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -4248,10 +3499,7 @@ def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2796')} if ((_w13 if type((_w13 := E.get('s_v~2793'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2797')} if ((_w14 if type((_w14 := E.get('t_v~2794'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2798')} if ((_w15 if type((_w15 := E.get('h_v~2795'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_4848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2788')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2788'))) is str else 0), 0)
+x_4848 = x_4822  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
 def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -4296,10 +3544,7 @@ def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'act': 'convert', 'id': E.get('a~2787')}
 
 
-def x_4862(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
+x_4862 = x_4803  # 
 
 
 def x_4863(ctx, E=None):  # 
@@ -4334,790 +3579,11 @@ def x_4868(ctx, E=None):  #
     return ((K[20] if all([((_w2 if type((_w2 := (_w1.get(v_p_2812, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2812, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2812, NOREC).get('max', 0) if type(v_p_2812) is str else 0))) is int else num(_w3))) for v_p_2812 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2813 for v_p_2813 in items_of(CORE(ctx, 'leaders')) if ((_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_p_2813] if type(v_p_2813) is int and 0 <= v_p_2813 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) == FN['max'](ctx, None, [(_w5.get('megacredits', 0) if type((_w5 := (ctx.state['players'][v_q_2814] if type(v_q_2814) is int and 0 <= v_q_2814 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'megacredits', 0)) for v_q_2814 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
-def x_4869(ctx, E=None):  # 
-    return ctx.state.get('turn_actions')
+x_4869 = x_4535  # 
 
 
 def x_4870(ctx, E=None):  # 
     return MEMO(ctx, (4870, ctx.stamps.get('params', 0),), lambda: ({'won': all([((_w2 if type((_w2 := (_w1.get(v_p_2816, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2816, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2816, NOREC).get('max', 0) if type(v_p_2816) is str else 0))) is int else num(_w3))) for v_p_2816 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
-
-
-def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [(ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)]
-
-
-def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('discard')
-
-
-def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return ctx.state.get('deck')
-
-
-def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
-    if E is None:
-        E = ctx.env()
-    return AR('+', E.get('costs~2817'), K[6])
-
-
-def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2823: (lambda v_near_2826: (v_near_2826 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2826))) is int else num(_w19)) > 0)) else False) else v_open_2823))([v_s_2824 for v_s_2824 in items_of(v_open_2823) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2825 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2825, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2825, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2825, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2825 in items_of(ADJ(ctx, 'spaces', v_s_2824))])) else False)]))([v_s_2820 for v_s_2820 in [v_x_2819 for v_x_2819 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2819, NOREC).get('type', None) if type(v_x_2819) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2820 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2820, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2820 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2820, _w2)))) or (((_w3.get(v_s_2820, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2820, None)) == E.get('you'))) else False)) and ((True if ((v_s_2820 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2820, _w5))) or ((not any([(True if ((v_x_2821 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2821, _w6))) and ((not (v_x_2821 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2821, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2821, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2821, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2821, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2821, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2822)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2821, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2821, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2822)) else False)) else False) for v_u_2822 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2821 in items_of(ADJ(ctx, 'spaces', v_s_2820))]))) else False)) else False)]))
-
-
-def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
-    if E is None:
-        E = ctx.env()
-    return (E.get('free~2827') if (E.get('k~2818') == 0) else FN['reversed'](ctx, None, E.get('free~2827')))
-
-
-def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('order~2828')))) is int else num(_w1)) > 0)
-
-
-def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
-    if E is None:
-        E = ctx.env()
-    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2828'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2828'))), None) if type((_w4 := E.get('order~2828'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2828'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2828'))), None))
-
-
-def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~2831'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2831'), {}))
-
-
-def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~2830'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2830'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2831'))
-
-
-def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2831'))
-
-
-def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~2832') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2832'), _w1))
-
-
-def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2832'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2832'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2830'))
-
-
-def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2829'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2833 for v_x_2833 in items_of(ADJ(ctx, 'spaces', E.get('at~2829'))) if (v_x_2833 in _w20 if type((_w20 := (lambda v_open_2838: (lambda v_near_2841: (v_near_2841 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2841))) is int else num(_w19)) > 0)) else False) else v_open_2838))([v_s_2839 for v_s_2839 in items_of(v_open_2838) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2840 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2840, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2840, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2840, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2840 in items_of(ADJ(ctx, 'spaces', v_s_2839))])) else False)]))([v_s_2835 for v_s_2835 in [v_x_2834 for v_x_2834 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2834, NOREC).get('type', None) if type(v_x_2834) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2835 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2835, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2835 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2835, _w2)))) or (((_w3.get(v_s_2835, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2835, None)) == E.get('you'))) else False)) and ((True if ((v_s_2835 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2835, _w5))) or ((not any([(True if ((v_x_2836 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2836, _w6))) and ((not (v_x_2836 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2836, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2836, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2836, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2836, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2836, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2837)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2836, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2836, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2837)) else False)) else False) for v_u_2837 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2836 in items_of(ADJ(ctx, 'spaces', v_s_2835))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2833, _w20))])
-
-
-def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('ring~2842')))) is int else num(_w1)) > 0)
-
-
-def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2842'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None) if type((_w4 := E.get('ring~2842'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2842'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None))
-
-
-def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~2844'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2844'), {}))
-
-
-def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~2843'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2843'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
-
-
-def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2844'))
-
-
-def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2844'))
-
-
-def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~2845') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2845'), _w1))
-
-
-def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2845'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2845'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2843'))
-
-
-def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
-    return list(range(len(ctx.state['players'])))
-
-
-def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
-
-
-def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~2846'))
-
-
-def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2847'))) is str else None) == 'game')
-
-
-def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('t~2847'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2847'), 0))
-
-
-def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('t~2847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2847'), 0))
-
-
-def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (True if ((E.get('t~2847') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2848'))) is int else num(_w1)) > 0)) else False)
-
-
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
-
-
-def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
-    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
-
-
-def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return ctx.state.get('corp_deck')
-
-
-def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2849 for v_c_2849 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2849, NOREC).get('beginner', None) if type(v_c_2849) is str else None) != True)]))
-
-
-def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return ctx.state.get('corp_deck')
-
-
-def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
-    return list(range(len(ctx.state['players'])))
-
-
-def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('corp_deck')))) is int else num(_w1)) > 0)
-
-
-def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
-
-
-def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
-
-
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return ctx.state.get('corp_deck')
-
-
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
-
-
-def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
-
-
-def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
-
-
-def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    if E is None:
-        E = ctx.env()
-    return [E.get('c~2851')]
-
-
-def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2851'))) is str else 0)
-
-
-def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2853'), 0))
-
-
-def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2851'))
-
-
-def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-    if E is None:
-        E = ctx.env()
-    return {'corporation': E.get('corporation_card~2850')}
-
-
-def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
-
-
-def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('sv~2858') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (E.get('tv~2859') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2860'), E.get('t_v~2861')), E.get('h_v~2862')) == 0)
-
-
-def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2857'))) is int else num(_w4)))
-
-
-def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
-
-
-def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2860'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2861'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2862'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2857'))) is int else num(_w16)))
-
-
-def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('s_v~2860')))) is int else num(_w3)) - 1), E.get('s_v~2860'))]) if ((_w4 if type((_w4 := E.get('s_v~2860'))) is int else num(_w4)) > 0) else 0))
-
-
-def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('t_v~2861')))) is int else num(_w3)) - 1), E.get('t_v~2861'))]) if ((_w4 if type((_w4 := E.get('t_v~2861'))) is int else num(_w4)) > 0) else 0))
-
-
-def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('h_v~2862')))) is int else num(_w3)) - 1), E.get('h_v~2862'))]) if ((_w4 if type((_w4 := E.get('h_v~2862'))) is int else num(_w4)) > 0) else 0))
-
-
-def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2863'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2863'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2860'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2864'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2861'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2865'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2862'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2860'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2857'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2864'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2863'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2860'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2864'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2861'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2865'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2862'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2861'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2857'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2865'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2863'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2860'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2864'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2861'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2865'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2862'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2862'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2857'))) is int else num(_w49)))) else False))) else False)
-
-
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
-
-
-def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])
-
-
-def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
-
-
-def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2863')} if ((_w13 if type((_w13 := E.get('s_v~2860'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2864')} if ((_w14 if type((_w14 := E.get('t_v~2861'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2865')} if ((_w15 if type((_w15 := E.get('h_v~2862'))) is int else num(_w15)) > 0) else K[5]))
-
-
-def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2855')]
-
-
-def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~2855'), 'keep': True}
-
-
-def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2855')]
-
-
-def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~2855'), 'keep': False}
-
-
-def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2866), len(ctx.state['players'])) for v_k_2866 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
-
-
-def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('deck')
-
-
-def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('discard')
-
-
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return ctx.state.get('deck')
-
-
-def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
-
-
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return ctx.state.get('deck')
-
-
-def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([((_w1 if type((_w1 := FN['count'](ctx, None, (ctx.state['players'][v_p_2867] if type(v_p_2867) is int and 0 <= v_p_2867 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w1)) > 0) for v_p_2867 in items_of(list(range(len(ctx.state['players']))))]))
-
-
-def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2868), len(ctx.state['players'])) for v_k_2868 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
-
-
-def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    if E is None:
-        E = ctx.env()
-    return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w2)) > 0)
-
-
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
-
-
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
-
-
-def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2869')]
-
-
-def x_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2869')]
-
-
-def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~2869')}
-
-
-def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2870] if type(v_p_2870) is int and 0 <= v_p_2870 < len(ctx.state['players']) else {}).get('pack') for v_p_2870 in items_of(list(range(len(ctx.state['players']))))])
-
-
-def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
-
-
-def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
-    return list(range(len(ctx.state['players'])))
-
-
-def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2873'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
-
-
-def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
-    if E is None:
-        E = ctx.env()
-    return (_w3.get(AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2873'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2872'))) is int else num(_w2))), len(ctx.state['players'])), None) if type((_w3 := E.get('packs~2871'))) is dict else KEY(_w3, AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2873'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2872'))) is int else num(_w2))), len(ctx.state['players'])), None))
-
-
-def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2874), len(ctx.state['players'])) for v_k_2874 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
-
-
-def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('sv~2878') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (E.get('tv~2879') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2880'), E.get('t_v~2881')), E.get('h_v~2882')) == 0)
-
-
-def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2877'))) is int else num(_w4)))
-
-
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
-
-
-def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2880'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2881'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2882'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2877'))) is int else num(_w16)))
-
-
-def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('s_v~2880')))) is int else num(_w3)) - 1), E.get('s_v~2880'))]) if ((_w4 if type((_w4 := E.get('s_v~2880'))) is int else num(_w4)) > 0) else 0))
-
-
-def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('t_v~2881')))) is int else num(_w3)) - 1), E.get('t_v~2881'))]) if ((_w4 if type((_w4 := E.get('t_v~2881'))) is int else num(_w4)) > 0) else 0))
-
-
-def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('h_v~2882')))) is int else num(_w3)) - 1), E.get('h_v~2882'))]) if ((_w4 if type((_w4 := E.get('h_v~2882'))) is int else num(_w4)) > 0) else 0))
-
-
-def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2883'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2883'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2880'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2884'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2881'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2885'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2882'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2880'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2877'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2884'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2883'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2880'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2884'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2881'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2885'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2882'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2881'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2877'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2885'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2883'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2880'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2884'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2881'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2885'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2882'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2882'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2877'))) is int else num(_w49)))) else False))) else False)
-
-
-def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
-
-
-def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])
-
-
-def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
-
-
-def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2883')} if ((_w13 if type((_w13 := E.get('s_v~2880'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2884')} if ((_w14 if type((_w14 := E.get('t_v~2881'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2885')} if ((_w15 if type((_w15 := E.get('h_v~2882'))) is int else num(_w15)) > 0) else K[5]))
-
-
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2875')]
-
-
-def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~2875'), 'keep': True}
-
-
-def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~2875')]
-
-
-def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~2875'), 'keep': False}
-
-
-def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -5761,11 +4227,7 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_69(ctx, E), k)
 
 
-def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_55 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_56(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:45
@@ -5987,11 +4449,7 @@ def t_74(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_91(ctx, E), k)
 
 
-def d_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_75 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -6223,11 +4681,7 @@ def t_94(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_112(ctx, E), k)
 
 
-def d_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_95 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -6481,11 +4935,7 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_137(ctx, E), k)
 
 
-def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_118 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:66
@@ -6633,16 +5083,7 @@ def d_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_131(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_131 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -6679,11 +5120,7 @@ def t_133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_156(ctx, E), k)
 
 
-def d_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_134 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
@@ -7043,22 +5480,8 @@ def d_165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_166 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_167 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -7069,51 +5492,10 @@ def d_168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_198(ctx, E):
-        if not d_170(ctx, E):
-            return False
-    return True
-
-
-def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
-    return True
+d_169 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_170 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_171 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_172 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_173(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
@@ -7189,22 +5571,8 @@ def d_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_179 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_180 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -7215,51 +5583,10 @@ def d_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_211(ctx, E):
-        if not d_183(ctx, E):
-            return False
-    return True
-
-
-def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
-    return True
+d_182 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_183 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_184 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_185 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
@@ -8660,22 +6987,8 @@ def d_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_307 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_308 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_309(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -8686,51 +6999,10 @@ def d_309(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_340(ctx, E):
-        if not d_311(ctx, E):
-            return False
-    return True
-
-
-def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
-    return True
+d_310 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_311 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_312 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_313 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_314(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
@@ -8806,22 +7078,8 @@ def d_319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_320(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_320 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_321 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -8832,51 +7090,10 @@ def d_322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_353(ctx, E):
-        if not d_324(ctx, E):
-            return False
-    return True
-
-
-def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
-    return True
+d_323 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_324 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_325 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_326 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
@@ -9136,22 +7353,8 @@ def d_3493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3970(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3494 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3495 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -9162,51 +7365,10 @@ def d_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3974(ctx, E):
-        if not d_3498(ctx, E):
-            return False
-    return True
-
-
-def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
-    return True
+d_3497 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3498 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3499 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3500 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3501(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
@@ -9595,22 +7757,8 @@ def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3534(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3534 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3535 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -9621,51 +7769,10 @@ def d_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4021(ctx, E):
-        if not d_3538(ctx, E):
-            return False
-    return True
-
-
-def d_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
-    return True
+d_3537 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3538 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3539 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3540 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
@@ -10062,11 +8169,7 @@ def t_3574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4062(ctx, E), k)
 
 
-def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3575 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3576(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -10657,16 +8760,7 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3626 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
@@ -11120,11 +9214,7 @@ def t_3665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4172(ctx, E), k)
 
 
-def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3666 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
@@ -11272,16 +9362,7 @@ def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3679 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_3680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -11318,11 +9399,7 @@ def t_3681(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4191(ctx, E), k)
 
 
-def d_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3682 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_3683(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
@@ -11470,16 +9547,7 @@ def d_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3695 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -11516,11 +9584,7 @@ def t_3697(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4208(ctx, E), k)
 
 
-def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3698 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
@@ -11714,16 +9778,7 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3715 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -11760,11 +9815,7 @@ def t_3717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4229(ctx, E), k)
 
 
-def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3718 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
@@ -11851,14 +9902,7 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
-    return True
+d_3726 = d_155  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
 def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -12123,11 +10167,7 @@ def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4260(ctx, E), k)
 
 
-def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3747 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
@@ -12299,11 +10339,7 @@ def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4277(ctx, E), k)
 
 
-def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3762 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -12486,16 +10522,7 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3775 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
@@ -12833,22 +10860,8 @@ def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3802 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3803 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_3804(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -12896,14 +10909,7 @@ def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
-    return True
+d_3808 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -13311,22 +11317,8 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3842 = d_149  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_3843 = d_150  # rules_data/terraforming_mars/definitions/turns.yaml:142
 
 
 def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
@@ -13374,14 +11366,7 @@ def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
-    return True
+d_3848 = d_155  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -13890,16 +11875,7 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
-    return True
+d_3888 = d_3835  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def d_3889(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
@@ -14314,16 +12290,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+d_3921 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def t_3922(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
@@ -14426,22 +12393,8 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4474(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
+d_3930 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3931 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -14452,51 +12405,10 @@ def d_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4478(ctx, E):
-        if not d_3934(ctx, E):
-            return False
-    return True
-
-
-def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
-    return True
-
-
-def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
-    return True
+d_3933 = d_3805  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3934 = d_3806  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3935 = d_3807  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3936 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
@@ -14851,16 +12763,7 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
-    return True
+d_3965 = d_3835  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def t_3966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
@@ -15519,11 +13422,7 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_4017 = d_35  # rules_data/terraforming_mars/definitions/cards.yaml:140
 
 
 def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
@@ -15536,12 +13435,7 @@ def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4019 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
 def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
@@ -15956,11 +13850,7 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_4055 = d_35  # rules_data/terraforming_mars/definitions/turns.yaml:76
 
 
 def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
@@ -15973,12 +13863,7 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4057 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
 def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
@@ -16393,11 +14278,7 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_4093 = d_35  # rules_data/terraforming_mars/definitions/turns.yaml:76
 
 
 def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
@@ -16410,12 +14291,7 @@ def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4095 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
 def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
@@ -16740,12 +14616,7 @@ def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4123 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
 def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
@@ -17066,12 +14937,7 @@ def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4151 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
 def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
@@ -17211,12 +15077,7 @@ def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4163 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
 def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
@@ -17356,12 +15217,7 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
-    return True
+d_4175 = d_3981  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
 def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
@@ -17433,14 +15289,7 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'done~2702', 2)
-    return True
+d_4182 = d_4179  # rules_data/terraforming_mars/definitions/turns.yaml:54
 
 
 def d_4183(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
@@ -18115,11 +15964,7 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_4238 = d_35  # rules_data/terraforming_mars/definitions/turns.yaml:76
 
 
 def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
@@ -18129,2141 +15974,6 @@ def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'more~2786', False)
-    return True
-
-
-def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'costs~2817', K[21], True)
-    if not d_3721(ctx, E):
-        return False
-    ctx.steps += 1
-    LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
-    return t_3728(ctx, k, s, E)
-
-
-def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'costs~2817', K[21], True)
-    return True
-
-
-def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(4)
-    if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:17')
-    while left > 0:
-        left -= 1
-        if not d_3722(ctx, E):
-            return False
-    return True
-
-
-def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4234(ctx, E):
-        if not d_3723(ctx, E):
-            return False
-    return True
-
-
-def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
-    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
-    return True
-
-
-def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
-    return True
-
-
-def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
-    return True
-
-
-def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    value = None
-    old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
-
-    def after():
-        UNSET(ctx, E, 'you', old)
-        return k()
-
-    def brk():
-        UNSET(ctx, E, 'you', old)
-        return s()
-
-    return t_3729(ctx, after, None if s is None else brk, E)
-
-
-def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(K[34]))
-    old = E.get('k~2818', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'k~2818', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'k~2818', item, True)
-            return t_3730(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'free~2827', x_4245(ctx, E), True)
-    LOCAL(ctx, E, 'order~2828', x_4246(ctx, E), True)
-    return t_3733(ctx, k, s, E)
-
-
-def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'free~2827', x_4245(ctx, E), True)
-    return True
-
-
-def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'order~2828', x_4246(ctx, E), True)
-    return True
-
-
-def t_3733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4247(ctx, E):
-        return t_3734(ctx, k, s, E)
-    return k()
-
-
-def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 'ring~2842', x_4264(ctx, E), True)
-        return t_3749(ctx, k, s, E)
-
-    ctx.steps += 3
-    LOCAL(ctx, E, 'at~2829', x_4248(ctx, E), True)
-    LOCAL(ctx, E, 't~2830', 'city', True)
-    LOCAL(ctx, E, 's~2831', E.get('at~2829'), True)
-    return t_3738(ctx, r1, s, E)
-
-
-def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'at~2829', x_4248(ctx, E), True)
-    return True
-
-
-def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2830', 'city', True)
-    return True
-
-
-def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~2831', E.get('at~2829'), True)
-    return True
-
-
-def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
-    return t_3741(ctx, k, s, E)
-
-
-def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
-    return True
-
-
-def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
-    return True
-
-
-def t_3741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4255(ctx, E):
-        return t_3742(ctx, k, s, E)
-    return k()
-
-
-def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_3744(ctx, r2, s, E)
-
-    def r2():
-        return t_3746(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        return k()
-
-    return t_3743(ctx, r1, s, E)
-
-
-def t_3743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4256(ctx, E), k)
-
-
-def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4257(ctx, E)))
-    old = E.get('x~2832', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~2832', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~2832', item, True)
-            if x_4258(ctx, E):
-                return t_3745(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4259(ctx, E), k)
-
-
-def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4260(ctx, E), k)
-
-
-def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'ring~2842', x_4264(ctx, E), True)
-    return True
-
-
-def t_3749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4265(ctx, E):
-        return t_3750(ctx, k, s, E)
-    return k()
-
-
-def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2843', 'greenery', True)
-    LOCAL(ctx, E, 's~2844', x_4267(ctx, E), True)
-    return t_3753(ctx, k, s, E)
-
-
-def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2843', 'greenery', True)
-    return True
-
-
-def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~2844', x_4267(ctx, E), True)
-    return True
-
-
-def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
-    return t_3756(ctx, k, s, E)
-
-
-def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
-    return True
-
-
-def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
-    return True
-
-
-def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4272(ctx, E):
-        return t_3757(ctx, k, s, E)
-    return k()
-
-
-def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_3759(ctx, r2, s, E)
-
-    def r2():
-        return t_3761(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        return k()
-
-    return t_3758(ctx, r1, s, E)
-
-
-def t_3758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4273(ctx, E), k)
-
-
-def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4274(ctx, E)))
-    old = E.get('x~2845', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~2845', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~2845', item, True)
-            if x_4275(ctx, E):
-                return t_3760(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4276(ctx, E), k)
-
-
-def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4277(ctx, E), k)
-
-
-def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4281(ctx, E)))
-    old = E.get('you', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'you', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'you', item, True)
-            return t_3764(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4282(ctx, E)))
-    old = E.get('c~2846', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'c~2846', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'c~2846', item, True)
-            return t_3765(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    value = E.get('c~2846')
-    old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
-
-    def after():
-        UNSET(ctx, E, 'this', old)
-        return k()
-
-    def brk():
-        UNSET(ctx, E, 'this', old)
-        return s()
-
-    return t_3766(ctx, after, None if s is None else brk, E)
-
-
-def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4284(ctx, E), k)
-
-
-def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2847', 'generation', True)
-    LOCAL(ctx, E, 'n~2848', 1, True)
-    if not d_3770(ctx, E):
-        return False
-    return True
-
-
-def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2847', 'generation', True)
-    return True
-
-
-def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2848', 1, True)
-    return True
-
-
-def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4287(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
-    else:
-        if not d_3772(ctx, E):
-            return False
-    return True
-
-
-def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
-    return True
-
-
-def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
-    if not d_3774(ctx, E):
-        return False
-    return True
-
-
-def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
-    return True
-
-
-def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4292(ctx, E):
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-        if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
-    STMT(ctx, 3778)
-    return True
-
-
-def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
-    return True
-
-
-def d_3778(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3778)
-    return True
-
-
-def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4299(ctx, E)))
-    old = E.get('you', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'you', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'you', item, True)
-            return t_3780(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        c, key = SEAT(ctx, E.get('you')), 'corp_offer'
-        if c is not None:
-            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
-        LOCAL(ctx, E, 'n~2854', 10, True)
-        if not d_3798(ctx, E):
-            return False
-        return t_3809(ctx, r2, s, E)
-
-    def r2():
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
-        if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
-        return k()
-
-    if not d_3781(ctx, E):
-        return False
-    return t_3786(ctx, r1, s, E)
-
-
-def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(2)
-    if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
-    while left > 0:
-        left -= 1
-        if not d_3782(ctx, E):
-            return False
-    return True
-
-
-def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4301(ctx, E):
-        if not d_3783(ctx, E):
-            return False
-    return True
-
-
-def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
-    if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
-    return True
-
-
-def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
-    if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
-    return True
-
-
-def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
-    return True
-
-
-def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3786, None, [], k)
-
-
-def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'c~2851', E.get('corporation_card~2850'), True)
-    return t_3789(ctx, k, s, E)
-
-
-def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'c~2851', E.get('corporation_card~2850'), True)
-    return True
-
-
-def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
-    if c is not None:
-        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
-    LOCAL(ctx, E, 'n~2852', x_4310(ctx, E), True)
-    LOCAL(ctx, E, 'r~2853', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
-    return t_3794(ctx, k, s, E)
-
-
-def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
-    if c is not None:
-        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
-    return True
-
-
-def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2852', x_4310(ctx, E), True)
-    return True
-
-
-def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2853', 'megacredits', True)
-    return True
-
-
-def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
-    return True
-
-
-def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    value = E.get('c~2851')
-    old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
-
-    def after():
-        UNSET(ctx, E, 'this', old)
-        return k()
-
-    def brk():
-        UNSET(ctx, E, 'this', old)
-        return s()
-
-    return t_3795(ctx, after, None if s is None else brk, E)
-
-
-def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4315(ctx, E), k)
-
-
-def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
-    if c is not None:
-        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
-    return True
-
-
-def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2854', 10, True)
-    return True
-
-
-def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~2854'))
-    while left > 0:
-        left -= 1
-        if not d_3799(ctx, E):
-            return False
-    return True
-
-
-def d_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3800(ctx, E):
-        return False
-    if not d_3805(ctx, E):
-        return False
-    return True
-
-
-def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4321(ctx, E):
-        if not d_3801(ctx, E):
-            return False
-    return True
-
-
-def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3804)
-    return True
-
-
-def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
-
-
-def d_3804(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3804)
-    return True
-
-
-def d_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4327(ctx, E):
-        if not d_3806(ctx, E):
-            return False
-    return True
-
-
-def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
-    return True
-
-
-def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
-    return True
-
-
-def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4332(ctx, E)))
-    old = E.get('card~2855', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'card~2855', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'card~2855', item, True)
-            return t_3810(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3810, None, [], k)
-
-
-def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
-        if c is not None:
-            SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'n~2856', 3, True)
-    return t_3813(ctx, r1, s, E)
-
-
-def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2856', 3, True)
-    return True
-
-
-def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~2857', E.get('n~2856'), True)
-    LOCAL(ctx, E, 'sv~2858', 0, True)
-    LOCAL(ctx, E, 'tv~2859', 0, True)
-    return t_3817(ctx, k, s, E)
-
-
-def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~2857', E.get('n~2856'), True)
-    return True
-
-
-def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~2858', 0, True)
-    return True
-
-
-def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'tv~2859', 0, True)
-    return True
-
-
-def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~2860', x_4337(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2861', x_4338(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2862', x_4339(ctx, E), True)
-    return t_3821(ctx, k, s, E)
-
-
-def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~2860', x_4337(ctx, E), True)
-    return True
-
-
-def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't_v~2861', x_4338(ctx, E), True)
-    return True
-
-
-def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2862', x_4339(ctx, E), True)
-    return True
-
-
-def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4340(ctx, E):
-        return d_3822(ctx, E) and k()
-    return t_3825(ctx, k, s, E)
-
-
-def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4341(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
-    return True
-
-
-def d_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4341(ctx, E):
-        return False
-    return True
-
-
-def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
-    return True
-
-
-def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4344(ctx, E):
-        return False
-    return t_3827(ctx, k, s, E)
-
-
-def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4344(ctx, E):
-        return False
-    return True
-
-
-def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3827, None, [], k)
-
-
-def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
-    return True
-
-
-def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
-    return True
-
-
-def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
-    return True
-
-
-def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
-    return True
-
-
-def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4363(ctx, E), '+=', True, K[24])
-    return True
-
-
-def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
-    return True
-
-
-def t_3836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_3860(ctx, k, s, E)
-
-    if not d_3837(ctx, E):
-        return False
-    return t_3849(ctx, r1, s, E)
-
-
-def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4367(ctx, E)))
-    old = E.get('you', MISSING)
-    for item in items:
-        LOCAL(ctx, E, 'you', item, True)
-        if not d_3838(ctx, E):
-            return False
-    UNSET(ctx, E, 'you', old)
-    return True
-
-
-def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(4)
-    while left > 0:
-        left -= 1
-        if not d_3839(ctx, E):
-            return False
-    return True
-
-
-def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3840(ctx, E):
-        return False
-    if not d_3845(ctx, E):
-        return False
-    return True
-
-
-def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4369(ctx, E):
-        if not d_3841(ctx, E):
-            return False
-    return True
-
-
-def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3844)
-    return True
-
-
-def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
-    return True
-
-
-def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    return True
-
-
-def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3844)
-    return True
-
-
-def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4375(ctx, E):
-        if not d_3846(ctx, E):
-            return False
-    return True
-
-
-def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
-    if c is not None:
-        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
-    return True
-
-
-def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
-    if c is not None:
-        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
-    return True
-
-
-def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
-    return True
-
-
-def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt():
-        if x_4380(ctx, E):
-            return t_3850(ctx, nxt, k, E)
-        return k()
-
-    return nxt()
-
-
-def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'packs~2871', x_4389(ctx, E), True)
-        LOCAL(ctx, E, 'shift~2872', x_4390(ctx, E), True)
-        if not d_3858(ctx, E):
-            return False
-        return k()
-
-    return t_3851(ctx, r1, s, E)
-
-
-def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4381(ctx, E)))
-    old = E.get('you', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'you', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'you', item, True)
-            if x_4382(ctx, E):
-                return t_3852(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3852, None, [], k)
-
-
-def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
-    if c is not None:
-        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
-    return True
-
-
-def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
-    if c is not None:
-        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
-    return True
-
-
-def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
-    return True
-
-
-def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'packs~2871', x_4389(ctx, E), True)
-    return True
-
-
-def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'shift~2872', x_4390(ctx, E), True)
-    return True
-
-
-def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4391(ctx, E)))
-    old = E.get('p~2873', MISSING)
-    for item in items:
-        LOCAL(ctx, E, 'p~2873', item, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~2873')), 'pack'
-        if c is not None:
-            SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
-    UNSET(ctx, E, 'p~2873', old)
-    return True
-
-
-def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~2873')), 'pack'
-    if c is not None:
-        SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
-    return True
-
-
-def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4394(ctx, E)))
-    old = E.get('you', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'you', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'you', item, True)
-            return t_3861(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
-        if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
-        return k()
-
-    return t_3862(ctx, r1, s, E)
-
-
-def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4395(ctx, E)))
-    old = E.get('card~2875', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'card~2875', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'card~2875', item, True)
-            return t_3863(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3863, None, [], k)
-
-
-def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
-        if c is not None:
-            SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'n~2876', 3, True)
-    return t_3866(ctx, r1, s, E)
-
-
-def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2876', 3, True)
-    return True
-
-
-def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~2877', E.get('n~2876'), True)
-    LOCAL(ctx, E, 'sv~2878', 0, True)
-    LOCAL(ctx, E, 'tv~2879', 0, True)
-    return t_3870(ctx, k, s, E)
-
-
-def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~2877', E.get('n~2876'), True)
-    return True
-
-
-def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~2878', 0, True)
-    return True
-
-
-def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'tv~2879', 0, True)
-    return True
-
-
-def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~2880', x_4400(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2881', x_4401(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2882', x_4402(ctx, E), True)
-    return t_3874(ctx, k, s, E)
-
-
-def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~2880', x_4400(ctx, E), True)
-    return True
-
-
-def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't_v~2881', x_4401(ctx, E), True)
-    return True
-
-
-def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2882', x_4402(ctx, E), True)
-    return True
-
-
-def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4403(ctx, E):
-        return d_3875(ctx, E) and k()
-    return t_3878(ctx, k, s, E)
-
-
-def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4404(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
-    return True
-
-
-def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4404(ctx, E):
-        return False
-    return True
-
-
-def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
-    return True
-
-
-def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4407(ctx, E):
-        return False
-    return t_3880(ctx, k, s, E)
-
-
-def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4407(ctx, E):
-        return False
-    return True
-
-
-def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3880, None, [], k)
-
-
-def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])
-    return True
-
-
-def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
-    return True
-
-
-def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
-    return True
-
-
-def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])
-    return True
-
-
-def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
-    return True
-
-
-def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4426(ctx, E), '+=', True, K[24])
-    return True
-
-
-def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 
@@ -21363,176 +17073,6 @@ TRIALS = {
     4237: CPS(d_4237),
     4238: CPS(d_4238),
     4239: CPS(d_4239),
-    3719: t_3719,
-    3720: CPS(d_3720),
-    3721: CPS(d_3721),
-    3722: CPS(d_3722),
-    3723: CPS(d_3723),
-    3724: CPS(d_3724),
-    3725: CPS(d_3725),
-    3726: CPS(d_3726),
-    3727: CPS(d_3727),
-    3728: t_3728,
-    3729: t_3729,
-    3730: t_3730,
-    3731: CPS(d_3731),
-    3732: CPS(d_3732),
-    3733: t_3733,
-    3734: t_3734,
-    3735: CPS(d_3735),
-    3736: CPS(d_3736),
-    3737: CPS(d_3737),
-    3738: t_3738,
-    3739: CPS(d_3739),
-    3740: CPS(d_3740),
-    3741: t_3741,
-    3742: t_3742,
-    3743: t_3743,
-    3744: t_3744,
-    3745: t_3745,
-    3746: t_3746,
-    3747: CPS(d_3747),
-    3748: CPS(d_3748),
-    3749: t_3749,
-    3750: t_3750,
-    3751: CPS(d_3751),
-    3752: CPS(d_3752),
-    3753: t_3753,
-    3754: CPS(d_3754),
-    3755: CPS(d_3755),
-    3756: t_3756,
-    3757: t_3757,
-    3758: t_3758,
-    3759: t_3759,
-    3760: t_3760,
-    3761: t_3761,
-    3762: CPS(d_3762),
-    3763: t_3763,
-    3764: t_3764,
-    3765: t_3765,
-    3766: t_3766,
-    3767: CPS(d_3767),
-    3768: CPS(d_3768),
-    3769: CPS(d_3769),
-    3770: CPS(d_3770),
-    3771: CPS(d_3771),
-    3772: CPS(d_3772),
-    3773: CPS(d_3773),
-    3774: CPS(d_3774),
-    3775: CPS(d_3775),
-    3776: CPS(d_3776),
-    3777: CPS(d_3777),
-    3778: CPS(d_3778),
-    3779: t_3779,
-    3780: t_3780,
-    3781: CPS(d_3781),
-    3782: CPS(d_3782),
-    3783: CPS(d_3783),
-    3784: CPS(d_3784),
-    3785: CPS(d_3785),
-    3786: t_3786,
-    3787: t_3787,
-    3788: CPS(d_3788),
-    3789: t_3789,
-    3790: CPS(d_3790),
-    3791: CPS(d_3791),
-    3792: CPS(d_3792),
-    3793: CPS(d_3793),
-    3794: t_3794,
-    3795: t_3795,
-    3796: CPS(d_3796),
-    3797: CPS(d_3797),
-    3798: CPS(d_3798),
-    3799: CPS(d_3799),
-    3800: CPS(d_3800),
-    3801: CPS(d_3801),
-    3802: CPS(d_3802),
-    3803: CPS(d_3803),
-    3804: CPS(d_3804),
-    3805: CPS(d_3805),
-    3806: CPS(d_3806),
-    3807: CPS(d_3807),
-    3808: CPS(d_3808),
-    3809: t_3809,
-    3810: t_3810,
-    3811: t_3811,
-    3812: CPS(d_3812),
-    3813: t_3813,
-    3814: CPS(d_3814),
-    3815: CPS(d_3815),
-    3816: CPS(d_3816),
-    3817: t_3817,
-    3818: CPS(d_3818),
-    3819: CPS(d_3819),
-    3820: CPS(d_3820),
-    3821: t_3821,
-    3822: CPS(d_3822),
-    3823: CPS(d_3823),
-    3824: CPS(d_3824),
-    3825: t_3825,
-    3826: CPS(d_3826),
-    3827: t_3827,
-    3828: CPS(d_3828),
-    3829: CPS(d_3829),
-    3830: CPS(d_3830),
-    3831: CPS(d_3831),
-    3832: CPS(d_3832),
-    3833: CPS(d_3833),
-    3834: CPS(d_3834),
-    3835: CPS(d_3835),
-    3836: t_3836,
-    3837: CPS(d_3837),
-    3838: CPS(d_3838),
-    3839: CPS(d_3839),
-    3840: CPS(d_3840),
-    3841: CPS(d_3841),
-    3842: CPS(d_3842),
-    3843: CPS(d_3843),
-    3844: CPS(d_3844),
-    3845: CPS(d_3845),
-    3846: CPS(d_3846),
-    3847: CPS(d_3847),
-    3848: CPS(d_3848),
-    3849: t_3849,
-    3850: t_3850,
-    3851: t_3851,
-    3852: t_3852,
-    3853: CPS(d_3853),
-    3854: CPS(d_3854),
-    3855: CPS(d_3855),
-    3856: CPS(d_3856),
-    3857: CPS(d_3857),
-    3858: CPS(d_3858),
-    3859: CPS(d_3859),
-    3860: t_3860,
-    3861: t_3861,
-    3862: t_3862,
-    3863: t_3863,
-    3864: t_3864,
-    3865: CPS(d_3865),
-    3866: t_3866,
-    3867: CPS(d_3867),
-    3868: CPS(d_3868),
-    3869: CPS(d_3869),
-    3870: t_3870,
-    3871: CPS(d_3871),
-    3872: CPS(d_3872),
-    3873: CPS(d_3873),
-    3874: t_3874,
-    3875: CPS(d_3875),
-    3876: CPS(d_3876),
-    3877: CPS(d_3877),
-    3878: t_3878,
-    3879: CPS(d_3879),
-    3880: t_3880,
-    3881: CPS(d_3881),
-    3882: CPS(d_3882),
-    3883: CPS(d_3883),
-    3884: CPS(d_3884),
-    3885: CPS(d_3885),
-    3886: CPS(d_3886),
-    3887: CPS(d_3887),
-    3888: CPS(d_3888),
 }
 
 
@@ -22013,10 +17553,8 @@ CODE = {
     4432: x_4432,
     4433: x_4433,
     4434: x_4434,
-    4794: x_4794,
     4437: x_4437,
     4440: x_4440,
-    4794: x_4794,
     4443: x_4443,
     4444: x_4444,
     4446: x_4446,
@@ -22249,7 +17787,6 @@ CODE = {
     4785: x_4785,
     4786: x_4786,
     4790: x_4790,
-    4794: x_4794,
     4797: x_4797,
     4798: x_4798,
     4799: x_4799,
@@ -22302,159 +17839,12 @@ CODE = {
     4868: x_4868,
     4869: x_4869,
     4870: x_4870,
-    4234: x_4234,
-    4236: x_4236,
-    4237: x_4237,
-    4238: x_4238,
-    4239: x_4239,
-    4240: x_4240,
-    4242: x_4242,
-    4245: x_4245,
-    4246: x_4246,
-    4247: x_4247,
-    4248: x_4248,
-    4251: x_4251,
-    4252: x_4252,
-    4253: x_4253,
-    4255: x_4255,
-    4256: x_4256,
-    4257: x_4257,
-    4258: x_4258,
-    4259: x_4259,
-    4260: x_4260,
-    4264: x_4264,
-    4265: x_4265,
-    4267: x_4267,
-    4268: x_4268,
-    4269: x_4269,
-    4270: x_4270,
-    4272: x_4272,
-    4273: x_4273,
-    4274: x_4274,
-    4275: x_4275,
-    4276: x_4276,
-    4277: x_4277,
-    4281: x_4281,
-    4282: x_4282,
-    4284: x_4284,
-    4287: x_4287,
-    4288: x_4288,
-    4290: x_4290,
-    4292: x_4292,
-    4293: x_4293,
-    4295: x_4295,
-    4296: x_4296,
-    4297: x_4297,
-    4298: x_4298,
-    4299: x_4299,
-    4301: x_4301,
-    4302: x_4302,
-    4303: x_4303,
-    4304: x_4304,
-    4305: x_4305,
-    4306: x_4306,
-    4308: x_4308,
-    4309: x_4309,
-    4310: x_4310,
-    4312: x_4312,
-    4315: x_4315,
-    4316: x_4316,
-    4317: x_4317,
-    4321: x_4321,
-    4322: x_4322,
-    4323: x_4323,
-    4324: x_4324,
-    4326: x_4326,
-    4327: x_4327,
-    4328: x_4328,
-    4329: x_4329,
-    4330: x_4330,
-    4331: x_4331,
-    4332: x_4332,
-    4337: x_4337,
-    4338: x_4338,
-    4339: x_4339,
-    4340: x_4340,
-    4341: x_4341,
-    4342: x_4342,
-    4344: x_4344,
-    4345: x_4345,
-    4346: x_4346,
-    4347: x_4347,
-    4348: x_4348,
-    4349: x_4349,
-    4350: x_4350,
-    4351: x_4351,
-    4353: x_4353,
-    4355: x_4355,
-    4357: x_4357,
-    4359: x_4359,
-    4360: x_4360,
-    4361: x_4361,
-    4362: x_4362,
-    4363: x_4363,
-    4364: x_4364,
-    4365: x_4365,
-    4367: x_4367,
-    4369: x_4369,
-    4370: x_4370,
-    4371: x_4371,
-    4372: x_4372,
-    4374: x_4374,
-    4375: x_4375,
-    4376: x_4376,
-    4377: x_4377,
-    4378: x_4378,
-    4379: x_4379,
-    4380: x_4380,
-    4381: x_4381,
-    4382: x_4382,
-    4383: x_4383,
-    4384: x_4384,
-    4385: x_4385,
-    4386: x_4386,
-    4387: x_4387,
-    4388: x_4388,
-    4389: x_4389,
-    4390: x_4390,
-    4391: x_4391,
-    4392: x_4392,
-    4393: x_4393,
-    4394: x_4394,
-    4395: x_4395,
-    4400: x_4400,
-    4401: x_4401,
-    4402: x_4402,
-    4403: x_4403,
-    4404: x_4404,
-    4405: x_4405,
-    4407: x_4407,
-    4408: x_4408,
-    4409: x_4409,
-    4410: x_4410,
-    4411: x_4411,
-    4412: x_4412,
-    4413: x_4413,
-    4414: x_4414,
-    4416: x_4416,
-    4418: x_4418,
-    4420: x_4420,
-    4422: x_4422,
-    4423: x_4423,
-    4424: x_4424,
-    4425: x_4425,
-    4426: x_4426,
-    4427: x_4427,
-    4428: x_4428,
-    4430: x_4430,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
     16: 'rules_data/terraforming_mars/definitions/cards.yaml:287',
-    17: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
     18: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
     19: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
-    20: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
     21: 'rules_data/terraforming_mars/definitions/cards.yaml:288',
     25: 'rules_data/terraforming_mars/definitions/cards.yaml:287',
     26: 'rules_data/terraforming_mars/definitions/cards.yaml:289',
@@ -22477,7 +17867,6 @@ AT = {
     60: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     61: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     62: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    64: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     65: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     66: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     67: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22490,8 +17879,6 @@ AT = {
     78: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     82: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     83: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    84: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    86: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     87: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     88: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     89: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22503,8 +17890,6 @@ AT = {
     99: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     103: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     104: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    105: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    107: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     108: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     109: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     110: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22517,8 +17902,6 @@ AT = {
     124: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     128: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     129: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    130: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    132: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     133: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     134: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     135: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22528,14 +17911,11 @@ AT = {
     145: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     146: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     147: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    148: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     149: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     150: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    152: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     154: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     155: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     156: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    159: 'rules_data/terraforming_mars/actions.yaml:61',
     160: 'rules_data/terraforming_mars/awards.yaml:7',
     161: 'rules_data/terraforming_mars/awards.yaml:8',
     162: 'rules_data/terraforming_mars/awards.yaml:9',
@@ -22546,34 +17926,9 @@ AT = {
     175: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     176: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     177: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    178: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    180: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     181: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    182: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     183: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    184: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    185: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     188: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    192: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    193: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    194: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    195: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    197: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    198: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    199: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    200: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    201: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    202: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    205: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    206: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    207: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    208: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    210: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    211: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    212: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    213: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    214: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    215: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     218: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     222: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     226: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -22603,43 +17958,12 @@ AT = {
     322: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     326: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     330: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    334: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    335: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    336: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    337: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    339: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    340: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    341: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    342: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    343: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    344: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    347: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    348: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    349: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    350: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    352: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    353: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    354: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    355: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    356: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    357: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     360: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     364: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     368: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     372: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3968: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3969: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3970: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3971: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3973: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3974: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3975: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3976: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3977: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3978: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3979: 'rules_data/terraforming_mars/corporations.yaml:24',
     3982: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3984: 'rules_data/terraforming_mars/corporations.yaml:24',
     3987: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3991: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3995: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -22648,16 +17972,6 @@ AT = {
     4006: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4008: 'rules_data/terraforming_mars/corporations.yaml:52',
     4011: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4015: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4016: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4017: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4018: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4020: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    4021: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4022: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4023: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4024: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    4025: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     4029: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4033: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4035: 'rules_data/terraforming_mars/corporations.yaml:70',
@@ -22669,8 +17983,6 @@ AT = {
     4049: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     4053: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4054: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4055: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4057: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4058: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4059: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4060: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22686,7 +17998,6 @@ AT = {
     4084: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4087: 'rules_data/terraforming_mars/corporations.yaml:103',
     4089: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4090: 'rules_data/terraforming_mars/corporations.yaml:120',
     4095: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4096: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     4097: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -22698,17 +18009,14 @@ AT = {
     4104: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4105: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4106: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4107: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4108: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4109: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4111: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4113: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4115: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4119: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4120: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4122: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4124: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4125: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4129: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4133: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4135: 'rules_data/terraforming_mars/corporations.yaml:122',
@@ -22728,8 +18036,6 @@ AT = {
     4159: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     4163: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4164: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4165: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4167: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4168: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4169: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4170: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22739,20 +18045,16 @@ AT = {
     4180: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4181: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4182: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4183: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     4184: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4185: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4187: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4189: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4190: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4191: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4197: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4198: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4199: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4200: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     4201: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4202: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4204: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4206: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4207: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4208: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -22760,19 +18062,12 @@ AT = {
     4218: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4219: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4220: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4221: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     4222: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4223: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4225: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     4227: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4228: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4229: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4234: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4236: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4237: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4238: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4239: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4240: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4242: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
     4245: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
     4246: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
@@ -22780,8 +18075,6 @@ AT = {
     4248: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
     4251: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4252: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4253: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4255: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4256: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4257: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4258: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22792,8 +18085,6 @@ AT = {
     4267: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
     4268: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4269: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4270: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4272: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     4273: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4274: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4275: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -22806,174 +18097,91 @@ AT = {
     4288: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4290: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4292: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4293: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4295: 'rules_data/terraforming_mars/modules.yaml:44',
     4296: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4297: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4298: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4299: 'rules_data/terraforming_mars/modules.yaml:63',
     4301: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4302: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
     4303: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4304: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4305: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4306: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4308: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4309: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4310: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     4312: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4315: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
     4316: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4317: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4321: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4322: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4323: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4324: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4328: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4337: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4338: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4340: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4341: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4344: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4346: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4347: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4348: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4349: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4350: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4355: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4357: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4360: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4361: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     4364: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
     4367: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4376: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
     4380: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
     4381: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
     4382: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4385: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4388: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4389: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
     4390: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
     4392: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
     4393: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
     4394: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4400: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4401: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4403: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4404: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4407: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4408: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4409: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4410: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4411: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4412: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4413: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4418: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4423: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4424: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     4427: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    4430: 'rules_data/terraforming_mars/modules.yaml:75',
-    4432: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
-    4433: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
-    4434: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
     4794: 'rules_data/terraforming_mars/flow.yaml:13',
+    4433: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
     4437: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
     4440: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4794: 'rules_data/terraforming_mars/flow.yaml:17',
     4443: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
     4444: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4446: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4447: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
     4448: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
     4450: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4453: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
     4454: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
     4455: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4456: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
     4457: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
     4460: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4461: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4463: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4465: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4466: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4468: 'rules_data/terraforming_mars/flow.yaml:26',
     4469: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
-    4472: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4474: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4475: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4477: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4478: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4479: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4481: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     4483: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
-    4484: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     4489: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4490: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4491: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4492: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4493: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4496: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4497: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4498: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4499: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4500: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4501: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4502: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4505: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4507: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4509: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4511: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4512: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     4513: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4514: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4515: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     4516: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    4519: 'rules_data/terraforming_mars/flow.yaml:31',
     4520: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
     4522: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
     4523: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
@@ -22981,45 +18189,33 @@ AT = {
     4526: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
     4527: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
     4529: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4530: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
     4532: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
     4535: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
     4537: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4538: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4540: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
     4542: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     4543: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     4544: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
     4545: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4546: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4547: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4548: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4549: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4550: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4552: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4553: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4554: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4555: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4556: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4558: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4559: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4563: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4565: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
     4570: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
     4571: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
     4572: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
     4575: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
     4576: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4577: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4578: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4579: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4580: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4583: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
     4584: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4587: 'rules_data/terraforming_mars/definitions/turns.yaml:37',
     4589: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4590: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4591: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
@@ -23028,165 +18224,115 @@ AT = {
     4595: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4599: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4600: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4601: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4602: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4603: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4604: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4606: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4608: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4609: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4610: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4611: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4612: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4615: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4617: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4619: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4621: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4622: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4623: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4624: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4626: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
     4627: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4630: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:40',
     4635: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4636: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4637: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4639: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     4640: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4641: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4645: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4646: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4648: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4649: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4650: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4652: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4653: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4654: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4655: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4656: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4657: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4658: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4661: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4663: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4665: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4667: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4668: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4669: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4670: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4672: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
     4673: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4676: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:42',
     4681: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4682: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4684: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
     4689: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4690: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4691: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4692: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4693: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4694: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4696: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4697: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4698: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4699: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4700: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4702: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4709: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4711: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
-    4715: 'rules_data/terraforming_mars/definitions/turns.yaml:43',
     4717: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4718: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4720: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
     4721: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
     4725: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4726: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4728: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4729: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4730: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4732: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4733: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4734: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4735: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4736: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4737: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4738: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4739: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4741: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4743: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4745: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4747: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
     4748: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4751: 'rules_data/terraforming_mars/definitions/turns.yaml:45',
     4753: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4754: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4755: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4758: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
     4759: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
     4760: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
     4762: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
     4763: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4766: 'rules_data/terraforming_mars/definitions/turns.yaml:48',
     4768: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4769: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4770: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4773: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4774: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
     4775: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
     4777: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
     4778: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4781: 'rules_data/terraforming_mars/definitions/turns.yaml:51',
     4783: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4784: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4785: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
     4786: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
     4790: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
-    4794: 'rules_data/terraforming_mars/flow.yaml:40',
     4797: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
     4798: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4799: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
     4803: 'rules_data/terraforming_mars/flow.yaml:42',
     4804: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     4805: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4806: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
     4807: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
     4808: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4809: 'rules_data/terraforming_mars/definitions/turns.yaml:195',
-    4811: 'rules_data/terraforming_mars/definitions/turns.yaml:195',
     4814: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
-    4817: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
     4818: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
     4820: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     4821: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4822: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4826: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4827: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4828: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4829: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4830: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4831: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     4833: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4834: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4835: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4836: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4837: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4838: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4839: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4840: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4842: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4844: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4846: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4848: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4849: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
     4850: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     4851: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
@@ -23194,150 +18340,5 @@ AT = {
     4854: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4857: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4858: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
-    4234: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4236: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4237: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4238: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4239: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4240: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4242: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    4245: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4246: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    4247: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    4248: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4251: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4252: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4253: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4255: 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    4256: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    4257: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4258: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4259: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4260: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    4264: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4265: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4267: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    4268: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4269: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4270: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    4272: 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    4273: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    4274: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4275: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4276: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4277: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    4281: 'rules_data/terraforming_mars/modules.yaml:35',
-    4282: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4284: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4287: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4288: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4290: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4292: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4293: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4295: 'rules_data/terraforming_mars/modules.yaml:44',
-    4296: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4297: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4298: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4299: 'rules_data/terraforming_mars/modules.yaml:63',
-    4301: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4302: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4303: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4304: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4305: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4306: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4308: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4309: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4310: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4312: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4315: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4316: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4317: 'rules_data/terraforming_mars/definitions/corporations.yaml:41',
-    4321: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4322: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4323: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4324: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4326: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    4327: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4328: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4329: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4330: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4331: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4332: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4337: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4338: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4339: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4340: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4341: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4342: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4344: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4345: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4346: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4347: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4348: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4349: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4350: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4351: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4353: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4355: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4357: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4359: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4360: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4361: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4362: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4363: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4364: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4365: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    4367: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4369: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4370: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4371: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4372: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4374: 'rules_data/terraforming_mars/definitions/turns.yaml:142',
-    4375: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4376: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4377: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4378: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4379: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4380: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4381: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4382: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4383: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4384: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4385: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4386: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4387: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4388: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4389: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4390: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4391: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4392: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4393: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4394: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4395: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
-    4400: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4401: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4403: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4404: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4407: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4408: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4409: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4410: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4411: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4412: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4413: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4414: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4416: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4418: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4424: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4425: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    4427: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4428: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    4430: 'rules_data/terraforming_mars/modules.yaml:75',
 }
 CODE['trials'] = TRIALS

@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -96,8 +97,7 @@ def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
     return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5856 for v_c_5856 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5856, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5856, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))
 
 
-def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8373 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -166,10 +166,7 @@ def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5864'))) is str else None)) and ((E.get('k~5865') != 0)) else False)
 
 
-def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
@@ -184,8 +181,7 @@ def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5873 for v_x_5873 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5873 == v_c_5872)]), FN['sum'](ctx, None, [len([v_x_5875 for v_x_5875 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5874, [])) if (v_x_5875 == v_c_5872)]) for v_r_5874 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'brazil')])))) is int else num(_w1))))
 
 
-def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8404 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -254,16 +250,8 @@ def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5883'))) is str else None)) and ((E.get('k~5884') != 0)) else False)
 
 
-def x_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
-    if E is None:
-        E = ctx.env()
-    return (2 * (_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))) is int else num(_w2)))
+x_8428 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8430 = _C.x_8430  # rules_data/pampero/items/base_tiles.yaml:75
 
 
 def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
@@ -384,11 +372,7 @@ def t_7409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7409, None, [], k)
 
 
-def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7410 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -698,11 +682,7 @@ def t_7435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7435, None, [], k)
 
 
-def d_7436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7436 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -998,7 +978,6 @@ AT = {
     8367: 'rules_data/pampero/items/base_tiles.yaml:26',
     8368: 'rules_data/pampero/items/base_tiles.yaml:29',
     8369: 'rules_data/pampero/items/base_tiles.yaml:32',
-    8373: 'rules_data/pampero/definitions/resources.yaml:55',
     8374: 'rules_data/pampero/definitions/resources.yaml:55',
     8377: 'rules_data/pampero/definitions/resources.yaml:57',
     8381: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -1010,10 +989,8 @@ AT = {
     8393: 'rules_data/pampero/definitions/resources.yaml:29',
     8394: 'rules_data/pampero/definitions/resources.yaml:29',
     8396: 'rules_data/pampero/definitions/resources.yaml:30',
-    8397: 'rules_data/pampero/definitions/resources.yaml:30',
     8399: 'rules_data/pampero/items/base_tiles.yaml:43',
     8400: 'rules_data/pampero/items/base_tiles.yaml:49',
-    8404: 'rules_data/pampero/definitions/resources.yaml:55',
     8405: 'rules_data/pampero/definitions/resources.yaml:55',
     8408: 'rules_data/pampero/definitions/resources.yaml:57',
     8412: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -1025,8 +1002,6 @@ AT = {
     8424: 'rules_data/pampero/definitions/resources.yaml:29',
     8425: 'rules_data/pampero/definitions/resources.yaml:29',
     8427: 'rules_data/pampero/definitions/resources.yaml:30',
-    8428: 'rules_data/pampero/definitions/resources.yaml:30',
-    8430: 'rules_data/pampero/items/base_tiles.yaml:75',
 }
 
 

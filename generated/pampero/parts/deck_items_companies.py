@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -51,8 +52,7 @@ K = [
 ]
 
 
-def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8582 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -121,10 +121,7 @@ def x_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5946'))) is str else None)) and ((E.get('k~5947') != 0)) else False)
 
 
-def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8606 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
@@ -157,14 +154,8 @@ def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5951'))) is str else None)) and ((E.get('n~5950') != 0)) else False)
 
 
-def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8619 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
+x_8624 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -233,10 +224,7 @@ def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5959'))) is str else None)) and ((E.get('k~5960') != 0)) else False)
 
 
-def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8648 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
@@ -297,8 +285,7 @@ def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     return FLD(ctx, K[2], E.get('c~5971'))
 
 
-def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8673 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -367,10 +354,7 @@ def x_8696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5981'))) is str else None)) and ((E.get('k~5982') != 0)) else False)
 
 
-def x_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8697 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
@@ -491,11 +475,7 @@ def t_7595(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7595, None, [], k)
 
 
-def d_7596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7596 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -964,11 +944,7 @@ def t_7634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7634, None, [], k)
 
 
-def d_7635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7635 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1160,11 +1136,7 @@ def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def d_7652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7652 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
 
 
 def t_7653(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:25
@@ -1498,11 +1470,7 @@ def t_7678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7678, None, [], k)
 
 
-def d_7679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7679 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1865,7 +1833,6 @@ CODE = {
     8697: x_8697,
 }
 AT = {
-    8582: 'rules_data/pampero/definitions/resources.yaml:55',
     8583: 'rules_data/pampero/definitions/resources.yaml:55',
     8586: 'rules_data/pampero/definitions/resources.yaml:57',
     8590: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -1877,14 +1844,11 @@ AT = {
     8602: 'rules_data/pampero/definitions/resources.yaml:29',
     8603: 'rules_data/pampero/definitions/resources.yaml:29',
     8605: 'rules_data/pampero/definitions/resources.yaml:30',
-    8606: 'rules_data/pampero/definitions/resources.yaml:30',
     8610: 'rules_data/pampero/definitions/resources.yaml:82',
     8613: 'rules_data/pampero/definitions/resources.yaml:39',
     8615: 'rules_data/pampero/definitions/resources.yaml:40',
     8616: 'rules_data/pampero/definitions/resources.yaml:40',
     8618: 'rules_data/pampero/definitions/resources.yaml:41',
-    8619: 'rules_data/pampero/definitions/resources.yaml:41',
-    8624: 'rules_data/pampero/definitions/resources.yaml:55',
     8625: 'rules_data/pampero/definitions/resources.yaml:55',
     8628: 'rules_data/pampero/definitions/resources.yaml:57',
     8632: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -1896,7 +1860,6 @@ AT = {
     8644: 'rules_data/pampero/definitions/resources.yaml:29',
     8645: 'rules_data/pampero/definitions/resources.yaml:29',
     8647: 'rules_data/pampero/definitions/resources.yaml:30',
-    8648: 'rules_data/pampero/definitions/resources.yaml:30',
     8654: 'rules_data/pampero/definitions/board.yaml:152',
     8657: 'rules_data/pampero/definitions/board.yaml:124',
     8658: 'rules_data/pampero/definitions/board.yaml:124',
@@ -1907,7 +1870,6 @@ AT = {
     8667: 'rules_data/pampero/definitions/board.yaml:172',
     8668: 'rules_data/pampero/definitions/board.yaml:172',
     8669: 'rules_data/pampero/definitions/board.yaml:172',
-    8673: 'rules_data/pampero/definitions/resources.yaml:55',
     8674: 'rules_data/pampero/definitions/resources.yaml:55',
     8677: 'rules_data/pampero/definitions/resources.yaml:57',
     8681: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -1919,7 +1881,6 @@ AT = {
     8693: 'rules_data/pampero/definitions/resources.yaml:29',
     8694: 'rules_data/pampero/definitions/resources.yaml:29',
     8696: 'rules_data/pampero/definitions/resources.yaml:30',
-    8697: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 

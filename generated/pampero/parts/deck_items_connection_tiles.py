@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -48,8 +49,7 @@ K = [
 ]
 
 
-def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8434 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -118,14 +118,8 @@ def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5892'))) is str else None)) and ((E.get('k~5893') != 0)) else False)
 
 
-def x_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8463 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -194,10 +188,7 @@ def x_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5901'))) is str else None)) and ((E.get('k~5902') != 0)) else False)
 
 
-def x_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
@@ -318,11 +309,7 @@ def t_7461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7461, None, [], k)
 
 
-def d_7462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7462 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -632,11 +619,7 @@ def t_7487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7487, None, [], k)
 
 
-def d_7488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7488 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -913,7 +896,6 @@ CODE = {
     8487: x_8487,
 }
 AT = {
-    8434: 'rules_data/pampero/definitions/resources.yaml:55',
     8435: 'rules_data/pampero/definitions/resources.yaml:55',
     8438: 'rules_data/pampero/definitions/resources.yaml:57',
     8442: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -925,8 +907,6 @@ AT = {
     8454: 'rules_data/pampero/definitions/resources.yaml:29',
     8455: 'rules_data/pampero/definitions/resources.yaml:29',
     8457: 'rules_data/pampero/definitions/resources.yaml:30',
-    8458: 'rules_data/pampero/definitions/resources.yaml:30',
-    8463: 'rules_data/pampero/definitions/resources.yaml:55',
     8464: 'rules_data/pampero/definitions/resources.yaml:55',
     8467: 'rules_data/pampero/definitions/resources.yaml:57',
     8471: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -938,7 +918,6 @@ AT = {
     8483: 'rules_data/pampero/definitions/resources.yaml:29',
     8484: 'rules_data/pampero/definitions/resources.yaml:29',
     8486: 'rules_data/pampero/definitions/resources.yaml:30',
-    8487: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 

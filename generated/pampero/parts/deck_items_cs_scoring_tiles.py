@@ -157,8 +157,6 @@ def x_8717(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
     return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6046 for v_x_6046 in items_of(KEY(ctx.state.get('places'), v_s_6045, [])) if (True if (((v_x_6046.get('owner', None) if type(v_x_6046) is dict else KEY(v_x_6046, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6046.get('piece', None) if type(v_x_6046) is dict else KEY(v_x_6046, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6045 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6045, NOREC).get('area', None) if type(v_s_6045) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6045, NOREC).get('area', None) if type(v_s_6045) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6045, NOREC).get('area', None) if type(v_s_6045) is str else None))) is str else None) == 'c')) else False)) else False)]))) is int else num(_w3))))
 
 
-
-
 TRIALS = {
 }
 

@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
@@ -94,10 +95,7 @@ def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5907'))) is str else None)) and ((E.get('k~5908') != 0)) else False)
 
 
-def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8502 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -148,10 +146,7 @@ def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5913'))) is str else None)) and ((E.get('k~5914') != 0)) else False)
 
 
-def x_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8517 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -202,10 +197,7 @@ def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5919'))) is str else None)) and ((E.get('k~5920') != 0)) else False)
 
 
-def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8532 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -256,10 +248,7 @@ def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5925'))) is str else None)) and ((E.get('k~5926') != 0)) else False)
 
 
-def x_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8547 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -310,10 +299,7 @@ def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5931'))) is str else None)) and ((E.get('k~5932') != 0)) else False)
 
 
-def x_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8562 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -364,10 +350,7 @@ def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5937'))) is str else None)) and ((E.get('k~5938') != 0)) else False)
 
 
-def x_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8577 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
@@ -1531,7 +1514,6 @@ AT = {
     8498: 'rules_data/pampero/definitions/resources.yaml:29',
     8499: 'rules_data/pampero/definitions/resources.yaml:29',
     8501: 'rules_data/pampero/definitions/resources.yaml:30',
-    8502: 'rules_data/pampero/definitions/resources.yaml:30',
     8505: 'rules_data/pampero/definitions/tracks.yaml:177',
     8507: 'rules_data/pampero/definitions/resources.yaml:26',
     8508: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1540,7 +1522,6 @@ AT = {
     8513: 'rules_data/pampero/definitions/resources.yaml:29',
     8514: 'rules_data/pampero/definitions/resources.yaml:29',
     8516: 'rules_data/pampero/definitions/resources.yaml:30',
-    8517: 'rules_data/pampero/definitions/resources.yaml:30',
     8520: 'rules_data/pampero/definitions/tracks.yaml:177',
     8522: 'rules_data/pampero/definitions/resources.yaml:26',
     8523: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1549,7 +1530,6 @@ AT = {
     8528: 'rules_data/pampero/definitions/resources.yaml:29',
     8529: 'rules_data/pampero/definitions/resources.yaml:29',
     8531: 'rules_data/pampero/definitions/resources.yaml:30',
-    8532: 'rules_data/pampero/definitions/resources.yaml:30',
     8535: 'rules_data/pampero/definitions/tracks.yaml:177',
     8537: 'rules_data/pampero/definitions/resources.yaml:26',
     8538: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1558,7 +1538,6 @@ AT = {
     8543: 'rules_data/pampero/definitions/resources.yaml:29',
     8544: 'rules_data/pampero/definitions/resources.yaml:29',
     8546: 'rules_data/pampero/definitions/resources.yaml:30',
-    8547: 'rules_data/pampero/definitions/resources.yaml:30',
     8550: 'rules_data/pampero/definitions/tracks.yaml:177',
     8552: 'rules_data/pampero/definitions/resources.yaml:26',
     8553: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1567,7 +1546,6 @@ AT = {
     8558: 'rules_data/pampero/definitions/resources.yaml:29',
     8559: 'rules_data/pampero/definitions/resources.yaml:29',
     8561: 'rules_data/pampero/definitions/resources.yaml:30',
-    8562: 'rules_data/pampero/definitions/resources.yaml:30',
     8565: 'rules_data/pampero/definitions/tracks.yaml:177',
     8567: 'rules_data/pampero/definitions/resources.yaml:26',
     8568: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1576,7 +1554,6 @@ AT = {
     8573: 'rules_data/pampero/definitions/resources.yaml:29',
     8574: 'rules_data/pampero/definitions/resources.yaml:29',
     8576: 'rules_data/pampero/definitions/resources.yaml:30',
-    8577: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 

@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -48,8 +49,7 @@ K = [
 ]
 
 
-def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8721 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -118,14 +118,8 @@ def x_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6054'))) is str else None)) and ((E.get('k~6055') != 0)) else False)
 
 
-def x_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8745 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8750 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -194,10 +188,7 @@ def x_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6063'))) is str else None)) and ((E.get('k~6064') != 0)) else False)
 
 
-def x_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8774 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
@@ -318,11 +309,7 @@ def t_7704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7704, None, [], k)
 
 
-def d_7705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7705 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -632,11 +619,7 @@ def t_7730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7730, None, [], k)
 
 
-def d_7731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7731 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -913,7 +896,6 @@ CODE = {
     8774: x_8774,
 }
 AT = {
-    8721: 'rules_data/pampero/definitions/resources.yaml:55',
     8722: 'rules_data/pampero/definitions/resources.yaml:55',
     8725: 'rules_data/pampero/definitions/resources.yaml:57',
     8729: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -925,8 +907,6 @@ AT = {
     8741: 'rules_data/pampero/definitions/resources.yaml:29',
     8742: 'rules_data/pampero/definitions/resources.yaml:29',
     8744: 'rules_data/pampero/definitions/resources.yaml:30',
-    8745: 'rules_data/pampero/definitions/resources.yaml:30',
-    8750: 'rules_data/pampero/definitions/resources.yaml:55',
     8751: 'rules_data/pampero/definitions/resources.yaml:55',
     8754: 'rules_data/pampero/definitions/resources.yaml:57',
     8758: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -938,7 +918,6 @@ AT = {
     8770: 'rules_data/pampero/definitions/resources.yaml:29',
     8771: 'rules_data/pampero/definitions/resources.yaml:29',
     8773: 'rules_data/pampero/definitions/resources.yaml:30',
-    8774: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 

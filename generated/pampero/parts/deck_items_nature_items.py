@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'tracks', 'f': 'limit', 'd': None},
@@ -97,12 +98,8 @@ def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     return (_w2.get(E.get('t~6083'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6083'), 0))
 
 
-def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
+x_8797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8798 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
@@ -147,8 +144,7 @@ def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     return (_w1.get('effect', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
+x_8807 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
@@ -163,12 +159,8 @@ def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     return (E.get('t~6085') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w3, 'pair', None)))
 
 
-def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_8813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
+x_8812 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8813 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
@@ -189,8 +181,7 @@ def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return (_w1.get('effect', None) if type((_w1 := E.get('b~6092'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
+x_8818 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
@@ -223,12 +214,8 @@ def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     return [E.get('at~6086')]
 
 
-def x_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_8827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
+x_8826 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8827 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
@@ -237,8 +224,7 @@ def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     return (_w1.get('effect', None) if type((_w1 := E.get('rw~6095'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
+x_8830 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -291,10 +277,7 @@ def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6101'))) is str else None)) and ((E.get('n~6100') != 0)) else False)
 
 
-def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8847 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 
 
 def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
@@ -327,82 +310,19 @@ def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6105'))) is str else None)) and ((E.get('n~6104') != 0)) else False)
 
 
-def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6099'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6098'))) is int else num(_w4)))
-
-
-def x_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~6101'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6101'), 0))
-
-
-def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6101'))) is str else None) != None)
-
-
-def x_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~6101'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6101'), 0))
-
-
-def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6101'))) is str else None)) and ((E.get('n~6100') != 0)) else False)
-
-
-def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6103'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6102'))) is int else num(_w4)))
-
-
-def x_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~6105'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6105'), 0))
-
-
-def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6105'))) is str else None) != None)
-
-
-def x_8886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~6105'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6105'), 0))
-
-
-def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6105'))) is str else None)) and ((E.get('n~6104') != 0)) else False)
-
-
-def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8861 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
+x_8866 = x_8838  # rules_data/pampero/definitions/resources.yaml:82
+x_8869 = x_8841  # rules_data/pampero/definitions/resources.yaml:39
+x_8871 = x_8843  # rules_data/pampero/definitions/resources.yaml:40
+x_8872 = x_8844  # rules_data/pampero/definitions/resources.yaml:40
+x_8874 = x_8846  # rules_data/pampero/definitions/resources.yaml:41
+x_8875 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
+x_8880 = x_8852  # rules_data/pampero/definitions/resources.yaml:82
+x_8883 = x_8855  # rules_data/pampero/definitions/resources.yaml:39
+x_8885 = x_8857  # rules_data/pampero/definitions/resources.yaml:40
+x_8886 = x_8858  # rules_data/pampero/definitions/resources.yaml:40
+x_8888 = x_8860  # rules_data/pampero/definitions/resources.yaml:41
+x_8889 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 
 
 def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -435,12 +355,8 @@ def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     return (_w2.get(E.get('t~6119'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6119'), 0))
 
 
-def x_8911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_8912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
+x_8911 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8912 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
@@ -485,8 +401,7 @@ def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     return (_w1.get('effect', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_8921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
+x_8921 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
@@ -501,12 +416,8 @@ def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     return (E.get('t~6121') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w3, 'pair', None)))
 
 
-def x_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
+x_8926 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8927 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
@@ -527,8 +438,7 @@ def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return (_w1.get('effect', None) if type((_w1 := E.get('b~6128'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
+x_8932 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
@@ -561,12 +471,8 @@ def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     return [E.get('at~6122')]
 
 
-def x_8940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_8941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
+x_8940 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_8941 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
@@ -575,8 +481,7 @@ def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     return (_w1.get('effect', None) if type((_w1 := E.get('rw~6131'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
+x_8944 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -585,8 +490,7 @@ def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6121'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~6122'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6121'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~6121'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~6121'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6121'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6121'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~6121'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6121'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~6121'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~6121'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~6121'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6121'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6121'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~6121'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6121'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~6121'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~6121'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
 
 
-def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
-    return ctx.state.get('end_of_turn')
+x_8947 = x_8833  # rules_data/pampero/definitions/tracks.yaml:123
 
 
 def x_8948(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -1639,24 +1543,8 @@ def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~6098', 2, True)
-    return True
-
-
-def d_7835(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~6099', 'energy', True)
-    return True
+d_7834 = d_7807  # rules_data/pampero/modules/nature_items.yaml:14
+d_7835 = d_7808  # rules_data/pampero/modules/nature_items.yaml:14
 
 
 def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
@@ -1675,35 +1563,9 @@ def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8866(ctx, E):
-        return False
-    return True
-
-
-def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~6100', E.get('n~6098'), True)
-    return True
-
-
-def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~6101', E.get('r~6099'), True)
-    return True
+d_7837 = d_7810  # rules_data/pampero/definitions/resources.yaml:82
+d_7838 = d_7811  # rules_data/pampero/definitions/resources.yaml:82
+d_7839 = d_7812  # rules_data/pampero/definitions/resources.yaml:82
 
 
 def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -1799,24 +1661,8 @@ def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~6102', 1, True)
-    return True
-
-
-def d_7848(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~6103', 'batteries', True)
-    return True
+d_7847 = d_7820  # rules_data/pampero/modules/nature_items.yaml:14
+d_7848 = d_7821  # rules_data/pampero/modules/nature_items.yaml:14
 
 
 def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
@@ -1835,35 +1681,9 @@ def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8880(ctx, E):
-        return False
-    return True
-
-
-def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~6104', E.get('n~6102'), True)
-    return True
-
-
-def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~6105', E.get('r~6103'), True)
-    return True
+d_7850 = d_7823  # rules_data/pampero/definitions/resources.yaml:82
+d_7851 = d_7824  # rules_data/pampero/definitions/resources.yaml:82
+d_7852 = d_7825  # rules_data/pampero/definitions/resources.yaml:82
 
 
 def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -2066,11 +1886,7 @@ def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return k()
 
 
-def t_7869(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return k() if s is None else s()
+t_7869 = t_7759  # rules_data/pampero/definitions/tracks.yaml:101
 
 
 def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
@@ -2592,11 +2408,7 @@ def d_7911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return True
 
 
-def d_7912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7912 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
 
 
 TRIALS = {
@@ -2875,8 +2687,6 @@ AT = {
     8788: 'rules_data/pampero/definitions/tracks.yaml:20',
     8789: 'rules_data/pampero/definitions/tracks.yaml:20',
     8791: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8797: 'rules_data/pampero/definitions/resources.yaml:15',
-    8798: 'rules_data/pampero/definitions/resources.yaml:16',
     8800: 'rules_data/pampero/definitions/tracks.yaml:113',
     8801: 'rules_data/pampero/definitions/tracks.yaml:113',
     8802: 'rules_data/pampero/definitions/tracks.yaml:114',
@@ -2884,24 +2694,17 @@ AT = {
     8804: 'rules_data/pampero/definitions/tracks.yaml:114',
     8805: 'rules_data/pampero/definitions/tracks.yaml:114',
     8806: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8807: 'rules_data/pampero/definitions/resources.yaml:18',
     8809: 'rules_data/pampero/definitions/tracks.yaml:116',
     8810: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8812: 'rules_data/pampero/definitions/resources.yaml:15',
-    8813: 'rules_data/pampero/definitions/resources.yaml:16',
     8815: 'rules_data/pampero/definitions/tracks.yaml:118',
     8816: 'rules_data/pampero/definitions/tracks.yaml:118',
     8817: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8818: 'rules_data/pampero/definitions/resources.yaml:18',
     8820: 'rules_data/pampero/definitions/tracks.yaml:119',
     8821: 'rules_data/pampero/definitions/tracks.yaml:120',
     8822: 'rules_data/pampero/definitions/tracks.yaml:120',
     8823: 'rules_data/pampero/definitions/tracks.yaml:121',
     8824: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8826: 'rules_data/pampero/definitions/resources.yaml:15',
-    8827: 'rules_data/pampero/definitions/resources.yaml:16',
     8829: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8830: 'rules_data/pampero/definitions/resources.yaml:18',
     8832: 'rules_data/pampero/definitions/tracks.yaml:123',
     8833: 'rules_data/pampero/definitions/tracks.yaml:123',
     8834: 'rules_data/pampero/definitions/tracks.yaml:123',
@@ -2911,32 +2714,16 @@ AT = {
     8843: 'rules_data/pampero/definitions/resources.yaml:40',
     8844: 'rules_data/pampero/definitions/resources.yaml:40',
     8846: 'rules_data/pampero/definitions/resources.yaml:41',
-    8847: 'rules_data/pampero/definitions/resources.yaml:41',
     8852: 'rules_data/pampero/definitions/resources.yaml:82',
     8855: 'rules_data/pampero/definitions/resources.yaml:39',
     8857: 'rules_data/pampero/definitions/resources.yaml:40',
     8858: 'rules_data/pampero/definitions/resources.yaml:40',
     8860: 'rules_data/pampero/definitions/resources.yaml:41',
-    8861: 'rules_data/pampero/definitions/resources.yaml:41',
-    8866: 'rules_data/pampero/definitions/resources.yaml:82',
-    8869: 'rules_data/pampero/definitions/resources.yaml:39',
-    8871: 'rules_data/pampero/definitions/resources.yaml:40',
-    8872: 'rules_data/pampero/definitions/resources.yaml:40',
-    8874: 'rules_data/pampero/definitions/resources.yaml:41',
-    8875: 'rules_data/pampero/definitions/resources.yaml:41',
-    8880: 'rules_data/pampero/definitions/resources.yaml:82',
-    8883: 'rules_data/pampero/definitions/resources.yaml:39',
-    8885: 'rules_data/pampero/definitions/resources.yaml:40',
-    8886: 'rules_data/pampero/definitions/resources.yaml:40',
-    8888: 'rules_data/pampero/definitions/resources.yaml:41',
-    8889: 'rules_data/pampero/definitions/resources.yaml:41',
     8898: 'rules_data/pampero/definitions/tracks.yaml:100',
     8899: 'rules_data/pampero/definitions/tracks.yaml:101',
     8902: 'rules_data/pampero/definitions/tracks.yaml:20',
     8903: 'rules_data/pampero/definitions/tracks.yaml:20',
     8905: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8911: 'rules_data/pampero/definitions/resources.yaml:15',
-    8912: 'rules_data/pampero/definitions/resources.yaml:16',
     8914: 'rules_data/pampero/definitions/tracks.yaml:113',
     8915: 'rules_data/pampero/definitions/tracks.yaml:113',
     8916: 'rules_data/pampero/definitions/tracks.yaml:114',
@@ -2944,26 +2731,18 @@ AT = {
     8918: 'rules_data/pampero/definitions/tracks.yaml:114',
     8919: 'rules_data/pampero/definitions/tracks.yaml:114',
     8920: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8921: 'rules_data/pampero/definitions/resources.yaml:18',
     8923: 'rules_data/pampero/definitions/tracks.yaml:116',
     8924: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8926: 'rules_data/pampero/definitions/resources.yaml:15',
-    8927: 'rules_data/pampero/definitions/resources.yaml:16',
     8929: 'rules_data/pampero/definitions/tracks.yaml:118',
     8930: 'rules_data/pampero/definitions/tracks.yaml:118',
     8931: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8932: 'rules_data/pampero/definitions/resources.yaml:18',
     8934: 'rules_data/pampero/definitions/tracks.yaml:119',
     8935: 'rules_data/pampero/definitions/tracks.yaml:120',
     8936: 'rules_data/pampero/definitions/tracks.yaml:120',
     8937: 'rules_data/pampero/definitions/tracks.yaml:121',
     8938: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8940: 'rules_data/pampero/definitions/resources.yaml:15',
-    8941: 'rules_data/pampero/definitions/resources.yaml:16',
     8943: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8944: 'rules_data/pampero/definitions/resources.yaml:18',
     8946: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8947: 'rules_data/pampero/definitions/tracks.yaml:123',
     8948: 'rules_data/pampero/definitions/tracks.yaml:123',
 }
 

@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -54,8 +55,7 @@ def x_8951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: ((_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_vs_6136: (lambda v_at_6137: ((v_vs_6136.get(v_at_6137, None) if type(v_vs_6136) is dict else KEY(v_vs_6136, v_at_6137, None)) if (True if (((v_at_6137 if type(v_at_6137) is int else num(v_at_6137)) >= 0)) and (((v_at_6137 if type(v_at_6137) is int else num(v_at_6137)) < (_w7 if type((_w7 := FN['count'](ctx, None, v_vs_6136))) is int else num(_w7)))) else False) else 0))(((_w4.get(v_t_6135, 0) if type((_w4 := ctx.state.get('game_tracks'))) is dict else KEY(_w4, v_t_6135, 0)) if ((ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('scope', None) if type(v_t_6135) is str else None) == 'game') else (_w6.get(v_t_6135, 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w6, v_t_6135, 0)))))(((_w2.get((_w1.get(v_t_6135, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6135, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('sides', []) if type(v_t_6135) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6135, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6135, 0)), None)) if ((_w3 if type((_w3 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('sides', []) if type(v_t_6135) is str else [])))) is int else num(_w3)) > 0) else (ctx.index.plain['tracks'].get(v_t_6135, NOREC).get('values', []) if type(v_t_6135) is str else []))) for v_t_6135 in [v_t_6134 for v_t_6134 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6134, NOREC).get('group', None) if type(v_t_6134) is str else None) == 'income')]]))) is int else num(_w8)) >= 30))
 
 
-def x_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8955 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -124,10 +124,7 @@ def x_8978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6145'))) is str else None)) and ((E.get('k~6146') != 0)) else False)
 
 
-def x_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_8979 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8983(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
@@ -142,8 +139,7 @@ def x_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6157'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6159'))) is int else num(_w2)))
 
 
-def x_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_8987 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -212,10 +208,7 @@ def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6167'))) is str else None)) and ((E.get('k~6168') != 0)) else False)
 
 
-def x_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9013 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
@@ -224,8 +217,7 @@ def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6169 for v_c_6169 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6169, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6169, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('c', _w4))]))) is int else num(_w5)) >= 2))
 
 
-def x_9019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9019 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -294,10 +286,7 @@ def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6177'))) is str else None)) and ((E.get('k~6178') != 0)) else False)
 
 
-def x_9043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9043 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9047(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
@@ -312,8 +301,7 @@ def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6189'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6191'))) is int else num(_w2)))
 
 
-def x_9051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9051 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -382,10 +370,7 @@ def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6199'))) is str else None)) and ((E.get('k~6200') != 0)) else False)
 
 
-def x_9077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
@@ -394,8 +379,7 @@ def x_9079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), lambda: (True if (((_w2 if type((_w2 := FN['sum'](ctx, None, [len([v_x_6202 for v_x_6202 in items_of(KEY(ctx.state.get('places'), v_s_6201, [])) if (True if (((v_x_6202.get('piece', None) if type(v_x_6202) is dict else KEY(v_x_6202, 'piece', None)) == 'transformer')) and (((v_x_6202.get('owner', None) if type(v_x_6202) is dict else KEY(v_x_6202, 'owner', None)) == E.get('you'))) else False)]) for v_s_6201 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6201, NOREC).get('area', None) if type(v_s_6201) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := FN['sum'](ctx, None, [len([v_x_6204 for v_x_6204 in items_of(KEY(ctx.state.get('places'), v_s_6203, [])) if (True if (((v_x_6204.get('piece', None) if type(v_x_6204) is dict else KEY(v_x_6204, 'piece', None)) == 'transformer')) and (((v_x_6204.get('owner', None) if type(v_x_6204) is dict else KEY(v_x_6204, 'owner', None)) == E.get('you'))) else False)]) for v_s_6203 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6203, NOREC).get('area', None) if type(v_s_6203) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False))
 
 
-def x_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9083 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -464,10 +448,7 @@ def x_9106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6212'))) is str else None)) and ((E.get('k~6213') != 0)) else False)
 
 
-def x_9107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9107 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9111(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
@@ -482,8 +463,7 @@ def x_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6224'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6226'))) is int else num(_w2)))
 
 
-def x_9115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9115 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -552,10 +532,7 @@ def x_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6234'))) is str else None)) and ((E.get('k~6235') != 0)) else False)
 
 
-def x_9141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9141 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
@@ -564,8 +541,7 @@ def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6236 for v_c_6236 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6236, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6236, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('double_icon', _w4))]))) is int else num(_w5)) >= 5))
 
 
-def x_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9147 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -634,10 +610,7 @@ def x_9170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6244'))) is str else None)) and ((E.get('k~6245') != 0)) else False)
 
 
-def x_9171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9171 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9175(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
@@ -652,8 +625,7 @@ def x_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6256'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6258'))) is int else num(_w2)))
 
 
-def x_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9179 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -722,10 +694,7 @@ def x_9204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6266'))) is str else None)) and ((E.get('k~6267') != 0)) else False)
 
 
-def x_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9205 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
@@ -734,8 +703,7 @@ def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6268 for v_c_6268 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6268, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6268, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))) is int else num(_w5)) >= 4))
 
 
-def x_9211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9211 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -804,10 +772,7 @@ def x_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6276'))) is str else None)) and ((E.get('k~6277') != 0)) else False)
 
 
-def x_9235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9235 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9239(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
@@ -822,8 +787,7 @@ def x_9240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6288'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6290'))) is int else num(_w2)))
 
 
-def x_9243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9243 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -892,10 +856,7 @@ def x_9268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6298'))) is str else None)) and ((E.get('k~6299') != 0)) else False)
 
 
-def x_9269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9269 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
@@ -904,8 +865,7 @@ def x_9271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((_w5 if type((_w5 := (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6301 for v_x_6301 in items_of(KEY(ctx.state.get('places'), v_s_6300, [])) if (True if (((v_x_6301.get('piece', None) if type(v_x_6301) is dict else KEY(v_x_6301, 'piece', None)) == 'wind_farm')) and (((v_x_6301.get('owner', None) if type(v_x_6301) is dict else KEY(v_x_6301, 'owner', None)) == E.get('you'))) else False)]) for v_s_6300 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7))
 
 
-def x_9275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9275 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -974,10 +934,7 @@ def x_9298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6309'))) is str else None)) and ((E.get('k~6310') != 0)) else False)
 
 
-def x_9299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9299 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9303(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
@@ -992,8 +949,7 @@ def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6321'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6323'))) is int else num(_w2)))
 
 
-def x_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9307 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1062,10 +1018,7 @@ def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6331'))) is str else None)) and ((E.get('k~6332') != 0)) else False)
 
 
-def x_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9333 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9335(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
@@ -1074,8 +1027,7 @@ def x_9335(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w5 if type((_w5 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w1.get('batteries', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('numbers', {}) if type(v_i_6335) is str else {}))) is dict else KEY(_w1, 'batteries', 0)) if ('batteries' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('numbers', {}) if type(v_i_6335) is str else {}))) in (list, dict) else IN('batteries', _w2)) else ((_w3.get('batteries', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('cost', {}) if type(v_i_6335) is str else {}))) is dict else KEY(_w3, 'batteries', 0)) if ('batteries' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('cost', {}) if type(v_i_6335) is str else {}))) in (list, dict) else IN('batteries', _w4)) else 0)) for v_i_6335 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6335, NOREC).get('deck', None) if type(v_i_6335) is str else None) == v_d_6334)]) for v_d_6334 in items_of((ctx.index.plain['markets'].get(v_m_6333, NOREC).get('piles', []) if type(v_m_6333) is str else []))]) for v_m_6333 in IDS(ctx, 'markets')]))) is int else num(_w5)) >= 7))
 
 
-def x_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9339 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1144,10 +1096,7 @@ def x_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6343'))) is str else None)) and ((E.get('k~6344') != 0)) else False)
 
 
-def x_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9363 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9367(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
@@ -1162,8 +1111,7 @@ def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6355'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6357'))) is int else num(_w2)))
 
 
-def x_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9371 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1232,10 +1180,7 @@ def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6365'))) is str else None)) and ((E.get('k~6366') != 0)) else False)
 
 
-def x_9397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
@@ -1244,8 +1189,7 @@ def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6367 for v_c_6367 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6367, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6367, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))) is int else num(_w5)) >= 3))
 
 
-def x_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9403 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1314,10 +1258,7 @@ def x_9426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6375'))) is str else None)) and ((E.get('k~6376') != 0)) else False)
 
 
-def x_9427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9427 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9431(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
@@ -1332,8 +1273,7 @@ def x_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6387'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6389'))) is int else num(_w2)))
 
 
-def x_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9435 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1402,10 +1342,7 @@ def x_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6397'))) is str else None)) and ((E.get('k~6398') != 0)) else False)
 
 
-def x_9461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9461 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9463(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
@@ -1414,8 +1351,7 @@ def x_9463(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_6399 for v_c_6399 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_6399, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6399, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))) is int else num(_w5)) >= 4))
 
 
-def x_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9467 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1484,10 +1420,7 @@ def x_9490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6407'))) is str else None)) and ((E.get('k~6408') != 0)) else False)
 
 
-def x_9491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9491 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9495(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
@@ -1502,8 +1435,7 @@ def x_9496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6419'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6421'))) is int else num(_w2)))
 
 
-def x_9499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9499 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1572,10 +1504,7 @@ def x_9524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6429'))) is str else None)) and ((E.get('k~6430') != 0)) else False)
 
 
-def x_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9525 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
@@ -1584,8 +1513,7 @@ def x_9527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: ((_w1 if type((_w1 := AR('+', AR('+', len([v_i_6431 for v_i_6431 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6431, NOREC).get('deck', None) if type(v_i_6431) is str else None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', len([v_x_6433 for v_x_6433 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6433 == v_c_6432)]), FN['sum'](ctx, None, [len([v_x_6435 for v_x_6435 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6434, [])) if (v_x_6435 == v_c_6432)]) for v_r_6434 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6432 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6432, NOREC).get('deck', None) if type(v_c_6432) is str else None) == 'specialist_scoring')])), AR('+', len([v_i_6436 for v_i_6436 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6436, NOREC).get('deck', None) if type(v_i_6436) is str else None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', len([v_x_6438 for v_x_6438 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6438 == v_c_6437)]), FN['sum'](ctx, None, [len([v_x_6440 for v_x_6440 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6439, [])) if (v_x_6440 == v_c_6437)]) for v_r_6439 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6437 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_6437, NOREC).get('deck', None) if type(v_c_6437) is str else None) == 'specialist_action')]))))) is int else num(_w1)) >= 6))
 
 
-def x_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9531 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1654,10 +1582,7 @@ def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6448'))) is str else None)) and ((E.get('k~6449') != 0)) else False)
 
 
-def x_9555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9555 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9559(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
@@ -1672,8 +1597,7 @@ def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6460'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6462'))) is int else num(_w2)))
 
 
-def x_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9563 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1742,10 +1666,7 @@ def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6470'))) is str else None)) and ((E.get('k~6471') != 0)) else False)
 
 
-def x_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9589 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9591(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
@@ -1754,8 +1675,7 @@ def x_9591(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     return ((_w3 if type((_w3 := (_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0)))) is int else num(_w3)) >= 5)
 
 
-def x_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9595 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1824,10 +1744,7 @@ def x_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6479'))) is str else None)) and ((E.get('k~6480') != 0)) else False)
 
 
-def x_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9619 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9623(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
@@ -1842,8 +1759,7 @@ def x_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6491'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6493'))) is int else num(_w2)))
 
 
-def x_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9627 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1912,10 +1828,7 @@ def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6501'))) is str else None)) and ((E.get('k~6502') != 0)) else False)
 
 
-def x_9653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9653 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
@@ -1924,8 +1837,7 @@ def x_9655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w9 if type((_w9 := AR('+', FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('numbers', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('cost', {}) if type(v_i_6503) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_6503 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6503, NOREC).get('deck', None) if type(v_i_6503) is str else None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('numbers', {}) if type(v_i_6504) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('numbers', {}) if type(v_i_6504) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('cost', {}) if type(v_i_6504) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('cost', {}) if type(v_i_6504) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_6504 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_6504, NOREC).get('deck', None) if type(v_i_6504) is str else None) == 'connection_tiles_bc')])))) is int else num(_w9)) >= 5))
 
 
-def x_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9659 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1994,10 +1906,7 @@ def x_9682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6512'))) is str else None)) and ((E.get('k~6513') != 0)) else False)
 
 
-def x_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9683 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9687(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
@@ -2012,8 +1921,7 @@ def x_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6524'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6526'))) is int else num(_w2)))
 
 
-def x_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9691 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2082,10 +1990,7 @@ def x_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6534'))) is str else None)) and ((E.get('k~6535') != 0)) else False)
 
 
-def x_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9717 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
@@ -2094,8 +1999,7 @@ def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), lambda: ((_w2 if type((_w2 := len([v_col_6536 for v_col_6536 in IDS(ctx, 'grid_columns') if all([IN((ctx.index.plain['grid_cells'].get(v_x_6537, NOREC).get('key', None) if type(v_x_6537) is str else None), (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')) for v_x_6537 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6537, NOREC).get('column', 0) if type(v_x_6537) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_6536, NOREC).get('column', 0) if type(v_col_6536) is str else 0))])]))) is int else num(_w2)) >= 2))
 
 
-def x_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9723 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2164,10 +2068,7 @@ def x_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6545'))) is str else None)) and ((E.get('k~6546') != 0)) else False)
 
 
-def x_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9747 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9751(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
@@ -2182,8 +2083,7 @@ def x_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6557'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6559'))) is int else num(_w2)))
 
 
-def x_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9755 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2252,10 +2152,7 @@ def x_9780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6567'))) is str else None)) and ((E.get('k~6568') != 0)) else False)
 
 
-def x_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9781 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9783(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
@@ -2264,8 +2161,7 @@ def x_9783(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), lambda: ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_6569, NOREC).get('area', None) if type(v_s_6569) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_6569 in items_of(ctx.state.get('places')) if any([(True if (((v_x_6570.get('piece', None) if type(v_x_6570) is dict else KEY(v_x_6570, 'piece', None)) == 'transformer')) and (((v_x_6570.get('owner', None) if type(v_x_6570) is dict else KEY(v_x_6570, 'owner', None)) == E.get('you'))) else False) for v_x_6570 in items_of(KEY(ctx.state.get('places'), v_s_6569, []))])]))) is int else num(_w9)) >= 15))
 
 
-def x_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9787 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2334,10 +2230,7 @@ def x_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6578'))) is str else None)) and ((E.get('k~6579') != 0)) else False)
 
 
-def x_9811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9811 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9815(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
@@ -2352,8 +2245,7 @@ def x_9816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6590'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6592'))) is int else num(_w2)))
 
 
-def x_9819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9819 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2422,10 +2314,7 @@ def x_9844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6600'))) is str else None)) and ((E.get('k~6601') != 0)) else False)
 
 
-def x_9845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9845 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9847(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
@@ -2434,8 +2323,7 @@ def x_9847(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: ((_w8 if type((_w8 := FN['min'](ctx, None, [(lambda v_vs_6604: (lambda v_at_6605: ((v_vs_6604.get(v_at_6605, None) if type(v_vs_6604) is dict else KEY(v_vs_6604, v_at_6605, None)) if (True if (((v_at_6605 if type(v_at_6605) is int else num(v_at_6605)) >= 0)) and (((v_at_6605 if type(v_at_6605) is int else num(v_at_6605)) < (_w7 if type((_w7 := FN['count'](ctx, None, v_vs_6604))) is int else num(_w7)))) else False) else 0))(((_w4.get(v_t_6603, 0) if type((_w4 := ctx.state.get('game_tracks'))) is dict else KEY(_w4, v_t_6603, 0)) if ((ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('scope', None) if type(v_t_6603) is str else None) == 'game') else (_w6.get(v_t_6603, 0) if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w6, v_t_6603, 0)))))(((_w2.get((_w1.get(v_t_6603, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6603, 0)), None) if type((_w2 := (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('sides', []) if type(v_t_6603) is str else []))) is dict else KEY(_w2, (_w1.get(v_t_6603, 0) if type((_w1 := ctx.state.get('sides'))) is dict else KEY(_w1, v_t_6603, 0)), None)) if ((_w3 if type((_w3 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('sides', []) if type(v_t_6603) is str else [])))) is int else num(_w3)) > 0) else (ctx.index.plain['tracks'].get(v_t_6603, NOREC).get('values', []) if type(v_t_6603) is str else []))) for v_t_6603 in [v_t_6602 for v_t_6602 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6602, NOREC).get('group', None) if type(v_t_6602) is str else None) == 'income')]]))) is int else num(_w8)) >= 5))
 
 
-def x_9851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9851 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2504,10 +2392,7 @@ def x_9874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6613'))) is str else None)) and ((E.get('k~6614') != 0)) else False)
 
 
-def x_9875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9875 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9879(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
@@ -2522,8 +2407,7 @@ def x_9880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6625'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6627'))) is int else num(_w2)))
 
 
-def x_9883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9883 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2592,10 +2476,7 @@ def x_9908(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6635'))) is str else None)) and ((E.get('k~6636') != 0)) else False)
 
 
-def x_9909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9909 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9911(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
@@ -2604,8 +2485,7 @@ def x_9911(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), lambda: ((_w2 if type((_w2 := FN['sum'](ctx, None, [len([v_x_6638 for v_x_6638 in items_of(KEY(ctx.state.get('places'), v_s_6637, [])) if (True if (((v_x_6638.get('piece', None) if type(v_x_6638) is dict else KEY(v_x_6638, 'piece', None)) == 'tower')) and (((v_x_6638.get('owner', None) if type(v_x_6638) is dict else KEY(v_x_6638, 'owner', None)) == E.get('you'))) else False)]) for v_s_6637 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_6637, NOREC).get('area', None) if type(v_s_6637) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5))
 
 
-def x_9915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9915 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2674,10 +2554,7 @@ def x_9938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6646'))) is str else None)) and ((E.get('k~6647') != 0)) else False)
 
 
-def x_9939(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9939 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_9943(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
@@ -2692,8 +2569,7 @@ def x_9944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6658'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6660'))) is int else num(_w2)))
 
 
-def x_9947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9947 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2762,10 +2638,7 @@ def x_9972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6668'))) is str else None)) and ((E.get('k~6669') != 0)) else False)
 
 
-def x_9973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_9973 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_7913(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:15
@@ -2894,11 +2767,7 @@ def t_7921(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7921, None, [], k)
 
 
-def d_7922(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7922 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3238,11 +3107,7 @@ def t_7950(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7950, None, [], k)
 
 
-def d_7951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7951 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3560,11 +3425,7 @@ def t_7976(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 7976, None, [], k)
 
 
-def d_7977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_7977 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3904,11 +3765,7 @@ def t_8005(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8005, None, [], k)
 
 
-def d_8006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8006 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4226,11 +4083,7 @@ def t_8031(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8031, None, [], k)
 
 
-def d_8032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8032 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8033(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4570,11 +4423,7 @@ def t_8060(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8060, None, [], k)
 
 
-def d_8061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8061 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4892,11 +4741,7 @@ def t_8086(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8086, None, [], k)
 
 
-def d_8087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8087 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8088(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5236,11 +5081,7 @@ def t_8115(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8115, None, [], k)
 
 
-def d_8116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8116 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8117(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5558,11 +5399,7 @@ def t_8141(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8141, None, [], k)
 
 
-def d_8142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8142 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8143(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5902,11 +5739,7 @@ def t_8170(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8170, None, [], k)
 
 
-def d_8171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8171 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8172(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6224,11 +6057,7 @@ def t_8196(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8196, None, [], k)
 
 
-def d_8197(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8197 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6568,11 +6397,7 @@ def t_8225(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8225, None, [], k)
 
 
-def d_8226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8226 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6890,11 +6715,7 @@ def t_8251(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8251, None, [], k)
 
 
-def d_8252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8252 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7234,11 +7055,7 @@ def t_8280(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8280, None, [], k)
 
 
-def d_8281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8281 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7556,11 +7373,7 @@ def t_8306(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8306, None, [], k)
 
 
-def d_8307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8307 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8308(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7900,11 +7713,7 @@ def t_8335(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8335, None, [], k)
 
 
-def d_8336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8336 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8222,11 +8031,7 @@ def t_8361(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8361, None, [], k)
 
 
-def d_8362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8362 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8566,11 +8371,7 @@ def t_8390(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8390, None, [], k)
 
 
-def d_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8391 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8392(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8888,11 +8689,7 @@ def t_8416(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8416, None, [], k)
 
 
-def d_8417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8417 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9232,11 +9029,7 @@ def t_8445(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8445, None, [], k)
 
 
-def d_8446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8446 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9554,11 +9347,7 @@ def t_8471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8471, None, [], k)
 
 
-def d_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8472 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9898,11 +9687,7 @@ def t_8500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8500, None, [], k)
 
 
-def d_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8501 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -10220,11 +10005,7 @@ def t_8526(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8526, None, [], k)
 
 
-def d_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8527 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8528(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -10564,11 +10345,7 @@ def t_8555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8555, None, [], k)
 
 
-def d_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8556 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -10886,11 +10663,7 @@ def t_8581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8581, None, [], k)
 
 
-def d_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8582 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -11230,11 +11003,7 @@ def t_8610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8610, None, [], k)
 
 
-def d_8611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8611 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -11552,11 +11321,7 @@ def t_8636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8636, None, [], k)
 
 
-def d_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8637 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -11896,11 +11661,7 @@ def t_8665(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8665, None, [], k)
 
 
-def d_8666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8666 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -12218,11 +11979,7 @@ def t_8691(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8691, None, [], k)
 
 
-def d_8692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8692 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8693(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -12562,11 +12319,7 @@ def t_8720(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8720, None, [], k)
 
 
-def d_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8721 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8722(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -12884,11 +12637,7 @@ def t_8746(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8746, None, [], k)
 
 
-def d_8747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8747 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8748(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -13228,11 +12977,7 @@ def t_8775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8775, None, [], k)
 
 
-def d_8776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8776 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -14776,7 +14521,6 @@ CODE = {
 }
 AT = {
     8951: 'rules_data/pampero/modules/objectives.yaml:9',
-    8955: 'rules_data/pampero/definitions/resources.yaml:55',
     8956: 'rules_data/pampero/definitions/resources.yaml:55',
     8959: 'rules_data/pampero/definitions/resources.yaml:57',
     8963: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14788,10 +14532,8 @@ AT = {
     8975: 'rules_data/pampero/definitions/resources.yaml:29',
     8976: 'rules_data/pampero/definitions/resources.yaml:29',
     8978: 'rules_data/pampero/definitions/resources.yaml:30',
-    8979: 'rules_data/pampero/definitions/resources.yaml:30',
     8983: 'rules_data/pampero/modules/objectives.yaml:15',
     8984: 'rules_data/pampero/definitions/resources.yaml:68',
-    8987: 'rules_data/pampero/definitions/resources.yaml:55',
     8988: 'rules_data/pampero/definitions/resources.yaml:55',
     8991: 'rules_data/pampero/definitions/resources.yaml:57',
     8995: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14803,9 +14545,7 @@ AT = {
     9009: 'rules_data/pampero/definitions/resources.yaml:29',
     9010: 'rules_data/pampero/definitions/resources.yaml:29',
     9012: 'rules_data/pampero/definitions/resources.yaml:30',
-    9013: 'rules_data/pampero/definitions/resources.yaml:30',
     9015: 'rules_data/pampero/modules/objectives.yaml:17',
-    9019: 'rules_data/pampero/definitions/resources.yaml:55',
     9020: 'rules_data/pampero/definitions/resources.yaml:55',
     9023: 'rules_data/pampero/definitions/resources.yaml:57',
     9027: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14817,10 +14557,8 @@ AT = {
     9039: 'rules_data/pampero/definitions/resources.yaml:29',
     9040: 'rules_data/pampero/definitions/resources.yaml:29',
     9042: 'rules_data/pampero/definitions/resources.yaml:30',
-    9043: 'rules_data/pampero/definitions/resources.yaml:30',
     9047: 'rules_data/pampero/modules/objectives.yaml:23',
     9048: 'rules_data/pampero/definitions/resources.yaml:68',
-    9051: 'rules_data/pampero/definitions/resources.yaml:55',
     9052: 'rules_data/pampero/definitions/resources.yaml:55',
     9055: 'rules_data/pampero/definitions/resources.yaml:57',
     9059: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14832,9 +14570,7 @@ AT = {
     9073: 'rules_data/pampero/definitions/resources.yaml:29',
     9074: 'rules_data/pampero/definitions/resources.yaml:29',
     9076: 'rules_data/pampero/definitions/resources.yaml:30',
-    9077: 'rules_data/pampero/definitions/resources.yaml:30',
     9079: 'rules_data/pampero/modules/objectives.yaml:25',
-    9083: 'rules_data/pampero/definitions/resources.yaml:55',
     9084: 'rules_data/pampero/definitions/resources.yaml:55',
     9087: 'rules_data/pampero/definitions/resources.yaml:57',
     9091: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14846,10 +14582,8 @@ AT = {
     9103: 'rules_data/pampero/definitions/resources.yaml:29',
     9104: 'rules_data/pampero/definitions/resources.yaml:29',
     9106: 'rules_data/pampero/definitions/resources.yaml:30',
-    9107: 'rules_data/pampero/definitions/resources.yaml:30',
     9111: 'rules_data/pampero/modules/objectives.yaml:31',
     9112: 'rules_data/pampero/definitions/resources.yaml:68',
-    9115: 'rules_data/pampero/definitions/resources.yaml:55',
     9116: 'rules_data/pampero/definitions/resources.yaml:55',
     9119: 'rules_data/pampero/definitions/resources.yaml:57',
     9123: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14861,9 +14595,7 @@ AT = {
     9137: 'rules_data/pampero/definitions/resources.yaml:29',
     9138: 'rules_data/pampero/definitions/resources.yaml:29',
     9140: 'rules_data/pampero/definitions/resources.yaml:30',
-    9141: 'rules_data/pampero/definitions/resources.yaml:30',
     9143: 'rules_data/pampero/modules/objectives.yaml:33',
-    9147: 'rules_data/pampero/definitions/resources.yaml:55',
     9148: 'rules_data/pampero/definitions/resources.yaml:55',
     9151: 'rules_data/pampero/definitions/resources.yaml:57',
     9155: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14875,10 +14607,8 @@ AT = {
     9167: 'rules_data/pampero/definitions/resources.yaml:29',
     9168: 'rules_data/pampero/definitions/resources.yaml:29',
     9170: 'rules_data/pampero/definitions/resources.yaml:30',
-    9171: 'rules_data/pampero/definitions/resources.yaml:30',
     9175: 'rules_data/pampero/modules/objectives.yaml:39',
     9176: 'rules_data/pampero/definitions/resources.yaml:68',
-    9179: 'rules_data/pampero/definitions/resources.yaml:55',
     9180: 'rules_data/pampero/definitions/resources.yaml:55',
     9183: 'rules_data/pampero/definitions/resources.yaml:57',
     9187: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14890,9 +14620,7 @@ AT = {
     9201: 'rules_data/pampero/definitions/resources.yaml:29',
     9202: 'rules_data/pampero/definitions/resources.yaml:29',
     9204: 'rules_data/pampero/definitions/resources.yaml:30',
-    9205: 'rules_data/pampero/definitions/resources.yaml:30',
     9207: 'rules_data/pampero/modules/objectives.yaml:41',
-    9211: 'rules_data/pampero/definitions/resources.yaml:55',
     9212: 'rules_data/pampero/definitions/resources.yaml:55',
     9215: 'rules_data/pampero/definitions/resources.yaml:57',
     9219: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14904,10 +14632,8 @@ AT = {
     9231: 'rules_data/pampero/definitions/resources.yaml:29',
     9232: 'rules_data/pampero/definitions/resources.yaml:29',
     9234: 'rules_data/pampero/definitions/resources.yaml:30',
-    9235: 'rules_data/pampero/definitions/resources.yaml:30',
     9239: 'rules_data/pampero/modules/objectives.yaml:47',
     9240: 'rules_data/pampero/definitions/resources.yaml:68',
-    9243: 'rules_data/pampero/definitions/resources.yaml:55',
     9244: 'rules_data/pampero/definitions/resources.yaml:55',
     9247: 'rules_data/pampero/definitions/resources.yaml:57',
     9251: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14919,9 +14645,7 @@ AT = {
     9265: 'rules_data/pampero/definitions/resources.yaml:29',
     9266: 'rules_data/pampero/definitions/resources.yaml:29',
     9268: 'rules_data/pampero/definitions/resources.yaml:30',
-    9269: 'rules_data/pampero/definitions/resources.yaml:30',
     9271: 'rules_data/pampero/modules/objectives.yaml:49',
-    9275: 'rules_data/pampero/definitions/resources.yaml:55',
     9276: 'rules_data/pampero/definitions/resources.yaml:55',
     9279: 'rules_data/pampero/definitions/resources.yaml:57',
     9283: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14933,10 +14657,8 @@ AT = {
     9295: 'rules_data/pampero/definitions/resources.yaml:29',
     9296: 'rules_data/pampero/definitions/resources.yaml:29',
     9298: 'rules_data/pampero/definitions/resources.yaml:30',
-    9299: 'rules_data/pampero/definitions/resources.yaml:30',
     9303: 'rules_data/pampero/modules/objectives.yaml:55',
     9304: 'rules_data/pampero/definitions/resources.yaml:68',
-    9307: 'rules_data/pampero/definitions/resources.yaml:55',
     9308: 'rules_data/pampero/definitions/resources.yaml:55',
     9311: 'rules_data/pampero/definitions/resources.yaml:57',
     9315: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14948,9 +14670,7 @@ AT = {
     9329: 'rules_data/pampero/definitions/resources.yaml:29',
     9330: 'rules_data/pampero/definitions/resources.yaml:29',
     9332: 'rules_data/pampero/definitions/resources.yaml:30',
-    9333: 'rules_data/pampero/definitions/resources.yaml:30',
     9335: 'rules_data/pampero/modules/objectives.yaml:57',
-    9339: 'rules_data/pampero/definitions/resources.yaml:55',
     9340: 'rules_data/pampero/definitions/resources.yaml:55',
     9343: 'rules_data/pampero/definitions/resources.yaml:57',
     9347: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14962,10 +14682,8 @@ AT = {
     9359: 'rules_data/pampero/definitions/resources.yaml:29',
     9360: 'rules_data/pampero/definitions/resources.yaml:29',
     9362: 'rules_data/pampero/definitions/resources.yaml:30',
-    9363: 'rules_data/pampero/definitions/resources.yaml:30',
     9367: 'rules_data/pampero/modules/objectives.yaml:63',
     9368: 'rules_data/pampero/definitions/resources.yaml:68',
-    9371: 'rules_data/pampero/definitions/resources.yaml:55',
     9372: 'rules_data/pampero/definitions/resources.yaml:55',
     9375: 'rules_data/pampero/definitions/resources.yaml:57',
     9379: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14977,9 +14695,7 @@ AT = {
     9393: 'rules_data/pampero/definitions/resources.yaml:29',
     9394: 'rules_data/pampero/definitions/resources.yaml:29',
     9396: 'rules_data/pampero/definitions/resources.yaml:30',
-    9397: 'rules_data/pampero/definitions/resources.yaml:30',
     9399: 'rules_data/pampero/modules/objectives.yaml:65',
-    9403: 'rules_data/pampero/definitions/resources.yaml:55',
     9404: 'rules_data/pampero/definitions/resources.yaml:55',
     9407: 'rules_data/pampero/definitions/resources.yaml:57',
     9411: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -14991,10 +14707,8 @@ AT = {
     9423: 'rules_data/pampero/definitions/resources.yaml:29',
     9424: 'rules_data/pampero/definitions/resources.yaml:29',
     9426: 'rules_data/pampero/definitions/resources.yaml:30',
-    9427: 'rules_data/pampero/definitions/resources.yaml:30',
     9431: 'rules_data/pampero/modules/objectives.yaml:71',
     9432: 'rules_data/pampero/definitions/resources.yaml:68',
-    9435: 'rules_data/pampero/definitions/resources.yaml:55',
     9436: 'rules_data/pampero/definitions/resources.yaml:55',
     9439: 'rules_data/pampero/definitions/resources.yaml:57',
     9443: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15006,9 +14720,7 @@ AT = {
     9457: 'rules_data/pampero/definitions/resources.yaml:29',
     9458: 'rules_data/pampero/definitions/resources.yaml:29',
     9460: 'rules_data/pampero/definitions/resources.yaml:30',
-    9461: 'rules_data/pampero/definitions/resources.yaml:30',
     9463: 'rules_data/pampero/modules/objectives.yaml:73',
-    9467: 'rules_data/pampero/definitions/resources.yaml:55',
     9468: 'rules_data/pampero/definitions/resources.yaml:55',
     9471: 'rules_data/pampero/definitions/resources.yaml:57',
     9475: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15020,10 +14732,8 @@ AT = {
     9487: 'rules_data/pampero/definitions/resources.yaml:29',
     9488: 'rules_data/pampero/definitions/resources.yaml:29',
     9490: 'rules_data/pampero/definitions/resources.yaml:30',
-    9491: 'rules_data/pampero/definitions/resources.yaml:30',
     9495: 'rules_data/pampero/modules/objectives.yaml:79',
     9496: 'rules_data/pampero/definitions/resources.yaml:68',
-    9499: 'rules_data/pampero/definitions/resources.yaml:55',
     9500: 'rules_data/pampero/definitions/resources.yaml:55',
     9503: 'rules_data/pampero/definitions/resources.yaml:57',
     9507: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15035,9 +14745,7 @@ AT = {
     9521: 'rules_data/pampero/definitions/resources.yaml:29',
     9522: 'rules_data/pampero/definitions/resources.yaml:29',
     9524: 'rules_data/pampero/definitions/resources.yaml:30',
-    9525: 'rules_data/pampero/definitions/resources.yaml:30',
     9527: 'rules_data/pampero/modules/objectives.yaml:81',
-    9531: 'rules_data/pampero/definitions/resources.yaml:55',
     9532: 'rules_data/pampero/definitions/resources.yaml:55',
     9535: 'rules_data/pampero/definitions/resources.yaml:57',
     9539: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15049,10 +14757,8 @@ AT = {
     9551: 'rules_data/pampero/definitions/resources.yaml:29',
     9552: 'rules_data/pampero/definitions/resources.yaml:29',
     9554: 'rules_data/pampero/definitions/resources.yaml:30',
-    9555: 'rules_data/pampero/definitions/resources.yaml:30',
     9559: 'rules_data/pampero/modules/objectives.yaml:87',
     9560: 'rules_data/pampero/definitions/resources.yaml:68',
-    9563: 'rules_data/pampero/definitions/resources.yaml:55',
     9564: 'rules_data/pampero/definitions/resources.yaml:55',
     9567: 'rules_data/pampero/definitions/resources.yaml:57',
     9571: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15064,9 +14770,7 @@ AT = {
     9585: 'rules_data/pampero/definitions/resources.yaml:29',
     9586: 'rules_data/pampero/definitions/resources.yaml:29',
     9588: 'rules_data/pampero/definitions/resources.yaml:30',
-    9589: 'rules_data/pampero/definitions/resources.yaml:30',
     9591: 'rules_data/pampero/modules/objectives.yaml:89',
-    9595: 'rules_data/pampero/definitions/resources.yaml:55',
     9596: 'rules_data/pampero/definitions/resources.yaml:55',
     9599: 'rules_data/pampero/definitions/resources.yaml:57',
     9603: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15078,10 +14782,8 @@ AT = {
     9615: 'rules_data/pampero/definitions/resources.yaml:29',
     9616: 'rules_data/pampero/definitions/resources.yaml:29',
     9618: 'rules_data/pampero/definitions/resources.yaml:30',
-    9619: 'rules_data/pampero/definitions/resources.yaml:30',
     9623: 'rules_data/pampero/modules/objectives.yaml:95',
     9624: 'rules_data/pampero/definitions/resources.yaml:68',
-    9627: 'rules_data/pampero/definitions/resources.yaml:55',
     9628: 'rules_data/pampero/definitions/resources.yaml:55',
     9631: 'rules_data/pampero/definitions/resources.yaml:57',
     9635: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15093,9 +14795,7 @@ AT = {
     9649: 'rules_data/pampero/definitions/resources.yaml:29',
     9650: 'rules_data/pampero/definitions/resources.yaml:29',
     9652: 'rules_data/pampero/definitions/resources.yaml:30',
-    9653: 'rules_data/pampero/definitions/resources.yaml:30',
     9655: 'rules_data/pampero/modules/objectives.yaml:97',
-    9659: 'rules_data/pampero/definitions/resources.yaml:55',
     9660: 'rules_data/pampero/definitions/resources.yaml:55',
     9663: 'rules_data/pampero/definitions/resources.yaml:57',
     9667: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15107,10 +14807,8 @@ AT = {
     9679: 'rules_data/pampero/definitions/resources.yaml:29',
     9680: 'rules_data/pampero/definitions/resources.yaml:29',
     9682: 'rules_data/pampero/definitions/resources.yaml:30',
-    9683: 'rules_data/pampero/definitions/resources.yaml:30',
     9687: 'rules_data/pampero/modules/objectives.yaml:103',
     9688: 'rules_data/pampero/definitions/resources.yaml:68',
-    9691: 'rules_data/pampero/definitions/resources.yaml:55',
     9692: 'rules_data/pampero/definitions/resources.yaml:55',
     9695: 'rules_data/pampero/definitions/resources.yaml:57',
     9699: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15122,9 +14820,7 @@ AT = {
     9713: 'rules_data/pampero/definitions/resources.yaml:29',
     9714: 'rules_data/pampero/definitions/resources.yaml:29',
     9716: 'rules_data/pampero/definitions/resources.yaml:30',
-    9717: 'rules_data/pampero/definitions/resources.yaml:30',
     9719: 'rules_data/pampero/modules/objectives.yaml:105',
-    9723: 'rules_data/pampero/definitions/resources.yaml:55',
     9724: 'rules_data/pampero/definitions/resources.yaml:55',
     9727: 'rules_data/pampero/definitions/resources.yaml:57',
     9731: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15136,10 +14832,8 @@ AT = {
     9743: 'rules_data/pampero/definitions/resources.yaml:29',
     9744: 'rules_data/pampero/definitions/resources.yaml:29',
     9746: 'rules_data/pampero/definitions/resources.yaml:30',
-    9747: 'rules_data/pampero/definitions/resources.yaml:30',
     9751: 'rules_data/pampero/modules/objectives.yaml:111',
     9752: 'rules_data/pampero/definitions/resources.yaml:68',
-    9755: 'rules_data/pampero/definitions/resources.yaml:55',
     9756: 'rules_data/pampero/definitions/resources.yaml:55',
     9759: 'rules_data/pampero/definitions/resources.yaml:57',
     9763: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15151,9 +14845,7 @@ AT = {
     9777: 'rules_data/pampero/definitions/resources.yaml:29',
     9778: 'rules_data/pampero/definitions/resources.yaml:29',
     9780: 'rules_data/pampero/definitions/resources.yaml:30',
-    9781: 'rules_data/pampero/definitions/resources.yaml:30',
     9783: 'rules_data/pampero/modules/objectives.yaml:113',
-    9787: 'rules_data/pampero/definitions/resources.yaml:55',
     9788: 'rules_data/pampero/definitions/resources.yaml:55',
     9791: 'rules_data/pampero/definitions/resources.yaml:57',
     9795: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15165,10 +14857,8 @@ AT = {
     9807: 'rules_data/pampero/definitions/resources.yaml:29',
     9808: 'rules_data/pampero/definitions/resources.yaml:29',
     9810: 'rules_data/pampero/definitions/resources.yaml:30',
-    9811: 'rules_data/pampero/definitions/resources.yaml:30',
     9815: 'rules_data/pampero/modules/objectives.yaml:119',
     9816: 'rules_data/pampero/definitions/resources.yaml:68',
-    9819: 'rules_data/pampero/definitions/resources.yaml:55',
     9820: 'rules_data/pampero/definitions/resources.yaml:55',
     9823: 'rules_data/pampero/definitions/resources.yaml:57',
     9827: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15180,9 +14870,7 @@ AT = {
     9841: 'rules_data/pampero/definitions/resources.yaml:29',
     9842: 'rules_data/pampero/definitions/resources.yaml:29',
     9844: 'rules_data/pampero/definitions/resources.yaml:30',
-    9845: 'rules_data/pampero/definitions/resources.yaml:30',
     9847: 'rules_data/pampero/modules/objectives.yaml:121',
-    9851: 'rules_data/pampero/definitions/resources.yaml:55',
     9852: 'rules_data/pampero/definitions/resources.yaml:55',
     9855: 'rules_data/pampero/definitions/resources.yaml:57',
     9859: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15194,10 +14882,8 @@ AT = {
     9871: 'rules_data/pampero/definitions/resources.yaml:29',
     9872: 'rules_data/pampero/definitions/resources.yaml:29',
     9874: 'rules_data/pampero/definitions/resources.yaml:30',
-    9875: 'rules_data/pampero/definitions/resources.yaml:30',
     9879: 'rules_data/pampero/modules/objectives.yaml:127',
     9880: 'rules_data/pampero/definitions/resources.yaml:68',
-    9883: 'rules_data/pampero/definitions/resources.yaml:55',
     9884: 'rules_data/pampero/definitions/resources.yaml:55',
     9887: 'rules_data/pampero/definitions/resources.yaml:57',
     9891: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15209,9 +14895,7 @@ AT = {
     9905: 'rules_data/pampero/definitions/resources.yaml:29',
     9906: 'rules_data/pampero/definitions/resources.yaml:29',
     9908: 'rules_data/pampero/definitions/resources.yaml:30',
-    9909: 'rules_data/pampero/definitions/resources.yaml:30',
     9911: 'rules_data/pampero/modules/objectives.yaml:129',
-    9915: 'rules_data/pampero/definitions/resources.yaml:55',
     9916: 'rules_data/pampero/definitions/resources.yaml:55',
     9919: 'rules_data/pampero/definitions/resources.yaml:57',
     9923: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15223,10 +14907,8 @@ AT = {
     9935: 'rules_data/pampero/definitions/resources.yaml:29',
     9936: 'rules_data/pampero/definitions/resources.yaml:29',
     9938: 'rules_data/pampero/definitions/resources.yaml:30',
-    9939: 'rules_data/pampero/definitions/resources.yaml:30',
     9943: 'rules_data/pampero/modules/objectives.yaml:135',
     9944: 'rules_data/pampero/definitions/resources.yaml:68',
-    9947: 'rules_data/pampero/definitions/resources.yaml:55',
     9948: 'rules_data/pampero/definitions/resources.yaml:55',
     9951: 'rules_data/pampero/definitions/resources.yaml:57',
     9955: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -15238,7 +14920,6 @@ AT = {
     9969: 'rules_data/pampero/definitions/resources.yaml:29',
     9970: 'rules_data/pampero/definitions/resources.yaml:29',
     9972: 'rules_data/pampero/definitions/resources.yaml:30',
-    9973: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 

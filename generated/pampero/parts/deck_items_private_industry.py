@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -48,8 +49,7 @@ K = [
 ]
 
 
-def x_9978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_9978 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_9979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -118,10 +118,7 @@ def x_10001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6677'))) is str else None)) and ((E.get('k~6678') != 0)) else False)
 
 
-def x_10002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10002 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10005(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -130,8 +127,7 @@ def x_10005(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return MEMO(ctx, (10005, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6679, NOREC).get('band', {}) if type(v_g_6679) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6679, NOREC).get('column', 0) if type(v_g_6679) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10009 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -200,10 +196,7 @@ def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6689'))) is str else None)) and ((E.get('k~6690') != 0)) else False)
 
 
-def x_10035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10035 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -212,8 +205,7 @@ def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return MEMO(ctx, (10038, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6691, NOREC).get('band', {}) if type(v_g_6691) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6691 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6691, NOREC).get('column', 0) if type(v_g_6691) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10042 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -282,14 +274,8 @@ def x_10067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6701'))) is str else None)) and ((E.get('k~6702') != 0)) else False)
 
 
-def x_10068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_10073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10068 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10073 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -358,10 +344,7 @@ def x_10096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6710'))) is str else None)) and ((E.get('k~6711') != 0)) else False)
 
 
-def x_10097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10097 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10100(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
@@ -370,8 +353,7 @@ def x_10100(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     return MEMO(ctx, (10100, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6712, NOREC).get('band', {}) if type(v_g_6712) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6712 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6712, NOREC).get('column', 0) if type(v_g_6712) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10104 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -440,10 +422,7 @@ def x_10129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6722'))) is str else None)) and ((E.get('k~6723') != 0)) else False)
 
 
-def x_10130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10130 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10133(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
@@ -452,8 +431,7 @@ def x_10133(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     return MEMO(ctx, (10133, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6724, NOREC).get('band', {}) if type(v_g_6724) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6724 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6724, NOREC).get('column', 0) if type(v_g_6724) is str else 0) == ((_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('livestock_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'livestock_price', 0)) if ((ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None) if type('livestock_price') is str else None) == 'game') else (_w7.get('livestock_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'livestock_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10137 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -522,14 +500,8 @@ def x_10162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6734'))) is str else None)) and ((E.get('k~6735') != 0)) else False)
 
 
-def x_10163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_10168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10163 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10168 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -598,10 +570,7 @@ def x_10191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6743'))) is str else None)) and ((E.get('k~6744') != 0)) else False)
 
 
-def x_10192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10192 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10195(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
@@ -610,8 +579,7 @@ def x_10195(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return MEMO(ctx, (10195, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6745, NOREC).get('band', {}) if type(v_g_6745) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6745 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6745, NOREC).get('column', 0) if type(v_g_6745) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10199 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -680,10 +648,7 @@ def x_10224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6755'))) is str else None)) and ((E.get('k~6756') != 0)) else False)
 
 
-def x_10225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10225 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10228(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
@@ -692,8 +657,7 @@ def x_10228(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return MEMO(ctx, (10228, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6757, NOREC).get('band', {}) if type(v_g_6757) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6757 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6757, NOREC).get('column', 0) if type(v_g_6757) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10232 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -762,14 +726,8 @@ def x_10257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6767'))) is str else None)) and ((E.get('k~6768') != 0)) else False)
 
 
-def x_10258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_10263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10258 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10263 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -838,10 +796,7 @@ def x_10286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6776'))) is str else None)) and ((E.get('k~6777') != 0)) else False)
 
 
-def x_10287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10287 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10290(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
@@ -850,8 +805,7 @@ def x_10290(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     return MEMO(ctx, (10290, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6778, NOREC).get('band', {}) if type(v_g_6778) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6778 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6778, NOREC).get('column', 0) if type(v_g_6778) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10294 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -920,10 +874,7 @@ def x_10319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6788'))) is str else None)) and ((E.get('k~6789') != 0)) else False)
 
 
-def x_10320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10320 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10323(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
@@ -932,8 +883,7 @@ def x_10323(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     return MEMO(ctx, (10323, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6790, NOREC).get('band', {}) if type(v_g_6790) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6790 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6790, NOREC).get('column', 0) if type(v_g_6790) is str else 0) == ((_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('forestry_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'forestry_price', 0)) if ((ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None) if type('forestry_price') is str else None) == 'game') else (_w7.get('forestry_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'forestry_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10327 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1002,14 +952,8 @@ def x_10352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6800'))) is str else None)) and ((E.get('k~6801') != 0)) else False)
 
 
-def x_10353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_10358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10353 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10358 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1078,10 +1022,7 @@ def x_10381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6809'))) is str else None)) and ((E.get('k~6810') != 0)) else False)
 
 
-def x_10382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10382 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10385(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
@@ -1090,8 +1031,7 @@ def x_10385(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return MEMO(ctx, (10385, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6811, NOREC).get('band', {}) if type(v_g_6811) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6811 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6811, NOREC).get('column', 0) if type(v_g_6811) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10389 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1160,10 +1100,7 @@ def x_10414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6821'))) is str else None)) and ((E.get('k~6822') != 0)) else False)
 
 
-def x_10415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10415 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10418(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
@@ -1172,8 +1109,7 @@ def x_10418(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return MEMO(ctx, (10418, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6823, NOREC).get('band', {}) if type(v_g_6823) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6823 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6823, NOREC).get('column', 0) if type(v_g_6823) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10422 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1242,14 +1178,8 @@ def x_10447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6833'))) is str else None)) and ((E.get('k~6834') != 0)) else False)
 
 
-def x_10448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_10453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10448 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10453 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1318,10 +1248,7 @@ def x_10476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6842'))) is str else None)) and ((E.get('k~6843') != 0)) else False)
 
 
-def x_10477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10477 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10480(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
@@ -1330,8 +1257,7 @@ def x_10480(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     return MEMO(ctx, (10480, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6844, NOREC).get('band', {}) if type(v_g_6844) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6844 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6844, NOREC).get('column', 0) if type(v_g_6844) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10484 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1400,10 +1326,7 @@ def x_10509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6854'))) is str else None)) and ((E.get('k~6855') != 0)) else False)
 
 
-def x_10510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10510 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10513(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
@@ -1412,8 +1335,7 @@ def x_10513(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     return MEMO(ctx, (10513, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6856, NOREC).get('band', {}) if type(v_g_6856) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6856 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6856, NOREC).get('column', 0) if type(v_g_6856) is str else 0) == ((_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))))) and (((_w8 if type((_w8 := ((_w5.get('agriculture_price', 0) if type((_w5 := ctx.state.get('game_tracks'))) is dict else KEY(_w5, 'agriculture_price', 0)) if ((ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None) if type('agriculture_price') is str else None) == 'game') else (_w7.get('agriculture_price', 0) if type((_w7 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w7, 'agriculture_price', 0))))) is int else num(_w8)) >= 1)) else False)]))
 
 
-def x_10517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10517 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1482,10 +1404,7 @@ def x_10542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6866'))) is str else None)) and ((E.get('k~6867') != 0)) else False)
 
 
-def x_10543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10543 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10545(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:29
@@ -1506,8 +1425,7 @@ def x_10549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6884'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6886'))) is int else num(_w2)))
 
 
-def x_10552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10552 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1576,10 +1494,7 @@ def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6894'))) is str else None)) and ((E.get('k~6895') != 0)) else False)
 
 
-def x_10578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10578 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10582(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -1588,8 +1503,7 @@ def x_10582(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return MEMO(ctx, (10582, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6901, NOREC).get('band', {}) if type(v_g_6901) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6901 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6901, NOREC).get('column', 0) if type(v_g_6901) is str else 0) == ((_w12.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w6.get(v_t_6899, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w8.get(v_t_6899, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6899, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6900, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w11.get(v_u_6900, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6897, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w4.get(v_t_6897, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6897, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w6.get(v_t_6899, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w8.get(v_t_6899, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6899, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6900, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w11.get(v_u_6900, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6897, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w4.get(v_t_6897, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6897, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w17.get(v_t_6899, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w19.get(v_t_6899, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6899, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6900, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w22.get(v_u_6900, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6897, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w15.get(v_t_6897, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6897, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w29.get(v_t_6899, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w31.get(v_t_6899, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6899, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6900, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w34.get(v_u_6900, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6897, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w27.get(v_t_6897, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6897, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w29.get(v_t_6899, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w31.get(v_t_6899, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6899, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6900, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w34.get(v_u_6900, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6897, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w27.get(v_t_6897, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6897, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w40.get(v_t_6899, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w42.get(v_t_6899, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6899, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6900, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w45.get(v_u_6900, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6897, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w38.get(v_t_6897, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6897, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w40.get(v_t_6899, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w42.get(v_t_6899, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6899, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6900, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w45.get(v_u_6900, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6897, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w38.get(v_t_6897, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6897, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w51.get(v_t_6899, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w53.get(v_t_6899, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6899, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6900, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w56.get(v_u_6900, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6897, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w49.get(v_t_6897, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6897, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w63.get(v_t_6899, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w65.get(v_t_6899, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6899, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6900, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w68.get(v_u_6900, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6897, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w61.get(v_t_6897, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6897, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6898: FN['last'](ctx, None, [v_t_6899 for v_t_6899 in items_of(v_on_6898) if (((_w63.get(v_t_6899, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6899, 0)) if ((ctx.index.plain['tracks'].get(v_t_6899, NOREC).get('scope', None) if type(v_t_6899) is str else None) == 'game') else (_w65.get(v_t_6899, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6899, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6900, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6900, 0)) if ((ctx.index.plain['tracks'].get(v_u_6900, NOREC).get('scope', None) if type(v_u_6900) is str else None) == 'game') else (_w68.get(v_u_6900, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6900, 0))) for v_u_6900 in items_of(v_on_6898)]))]))([v_t_6897 for v_t_6897 in [v_t_6896 for v_t_6896 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6896, NOREC).get('group', None) if type(v_t_6896) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6897, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6897, 0)) if ((ctx.index.plain['tracks'].get(v_t_6897, NOREC).get('scope', None) if type(v_t_6897) is str else None) == 'game') else (_w61.get(v_t_6897, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6897, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
-def x_10586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10586 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1658,10 +1572,7 @@ def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6911'))) is str else None)) and ((E.get('k~6912') != 0)) else False)
 
 
-def x_10612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10612 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10615(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -1670,8 +1581,7 @@ def x_10615(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return MEMO(ctx, (10615, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6918, NOREC).get('band', {}) if type(v_g_6918) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6918 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6918, NOREC).get('column', 0) if type(v_g_6918) is str else 0) == ((_w12.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w6.get(v_t_6916, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w8.get(v_t_6916, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6916, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6917, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w11.get(v_u_6917, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6914, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w4.get(v_t_6914, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6914, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w6.get(v_t_6916, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w8.get(v_t_6916, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6916, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6917, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w11.get(v_u_6917, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6914, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w4.get(v_t_6914, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6914, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w17.get(v_t_6916, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w19.get(v_t_6916, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6916, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6917, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w22.get(v_u_6917, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6914, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w15.get(v_t_6914, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6914, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w29.get(v_t_6916, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w31.get(v_t_6916, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6916, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6917, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w34.get(v_u_6917, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6914, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w27.get(v_t_6914, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6914, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w29.get(v_t_6916, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w31.get(v_t_6916, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6916, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6917, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w34.get(v_u_6917, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6914, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w27.get(v_t_6914, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6914, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w40.get(v_t_6916, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w42.get(v_t_6916, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6916, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6917, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w45.get(v_u_6917, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6914, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w38.get(v_t_6914, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6914, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w40.get(v_t_6916, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w42.get(v_t_6916, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6916, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6917, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w45.get(v_u_6917, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6914, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w38.get(v_t_6914, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6914, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w51.get(v_t_6916, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w53.get(v_t_6916, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6916, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6917, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w56.get(v_u_6917, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6914, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w49.get(v_t_6914, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6914, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w63.get(v_t_6916, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w65.get(v_t_6916, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6916, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6917, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w68.get(v_u_6917, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6914, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w61.get(v_t_6914, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6914, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6915: FN['last'](ctx, None, [v_t_6916 for v_t_6916 in items_of(v_on_6915) if (((_w63.get(v_t_6916, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6916, 0)) if ((ctx.index.plain['tracks'].get(v_t_6916, NOREC).get('scope', None) if type(v_t_6916) is str else None) == 'game') else (_w65.get(v_t_6916, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6916, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6917, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6917, 0)) if ((ctx.index.plain['tracks'].get(v_u_6917, NOREC).get('scope', None) if type(v_u_6917) is str else None) == 'game') else (_w68.get(v_u_6917, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6917, 0))) for v_u_6917 in items_of(v_on_6915)]))]))([v_t_6914 for v_t_6914 in [v_t_6913 for v_t_6913 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6913, NOREC).get('group', None) if type(v_t_6913) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6914, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6914, 0)) if ((ctx.index.plain['tracks'].get(v_t_6914, NOREC).get('scope', None) if type(v_t_6914) is str else None) == 'game') else (_w61.get(v_t_6914, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6914, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
-def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10619 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1740,10 +1650,7 @@ def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6928'))) is str else None)) and ((E.get('k~6929') != 0)) else False)
 
 
-def x_10645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10645 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10650(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
@@ -1758,8 +1665,7 @@ def x_10651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return ((_w1 if type((_w1 := E.get('n~6940'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~6942'))) is int else num(_w2)))
 
 
-def x_10654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10654 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1828,10 +1734,7 @@ def x_10679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6950'))) is str else None)) and ((E.get('k~6951') != 0)) else False)
 
 
-def x_10680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10680 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10684(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
@@ -1840,8 +1743,7 @@ def x_10684(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     return MEMO(ctx, (10684, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6957, NOREC).get('band', {}) if type(v_g_6957) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_6957 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6957, NOREC).get('column', 0) if type(v_g_6957) is str else 0) == ((_w12.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w6.get(v_t_6955, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w8.get(v_t_6955, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6955, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6956, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w11.get(v_u_6956, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6953, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w4.get(v_t_6953, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6953, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w6.get(v_t_6955, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w8.get(v_t_6955, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6955, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6956, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w11.get(v_u_6956, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6953, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w4.get(v_t_6953, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6953, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w17.get(v_t_6955, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w19.get(v_t_6955, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6955, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6956, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w22.get(v_u_6956, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6953, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w15.get(v_t_6953, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6953, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w29.get(v_t_6955, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w31.get(v_t_6955, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6955, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6956, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w34.get(v_u_6956, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6953, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w27.get(v_t_6953, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6953, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w29.get(v_t_6955, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w31.get(v_t_6955, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6955, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6956, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w34.get(v_u_6956, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6953, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w27.get(v_t_6953, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6953, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w40.get(v_t_6955, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w42.get(v_t_6955, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6955, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6956, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w45.get(v_u_6956, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6953, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w38.get(v_t_6953, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6953, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w40.get(v_t_6955, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w42.get(v_t_6955, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6955, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6956, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w45.get(v_u_6956, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6953, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w38.get(v_t_6953, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6953, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w51.get(v_t_6955, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w53.get(v_t_6955, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6955, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6956, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w56.get(v_u_6956, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6953, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w49.get(v_t_6953, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6953, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w63.get(v_t_6955, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w65.get(v_t_6955, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6955, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6956, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w68.get(v_u_6956, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6953, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w61.get(v_t_6953, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6953, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6954: FN['last'](ctx, None, [v_t_6955 for v_t_6955 in items_of(v_on_6954) if (((_w63.get(v_t_6955, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6955, 0)) if ((ctx.index.plain['tracks'].get(v_t_6955, NOREC).get('scope', None) if type(v_t_6955) is str else None) == 'game') else (_w65.get(v_t_6955, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6955, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6956, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6956, 0)) if ((ctx.index.plain['tracks'].get(v_u_6956, NOREC).get('scope', None) if type(v_u_6956) is str else None) == 'game') else (_w68.get(v_u_6956, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6956, 0))) for v_u_6956 in items_of(v_on_6954)]))]))([v_t_6953 for v_t_6953 in [v_t_6952 for v_t_6952 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6952, NOREC).get('group', None) if type(v_t_6952) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6953, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6953, 0)) if ((ctx.index.plain['tracks'].get(v_t_6953, NOREC).get('scope', None) if type(v_t_6953) is str else None) == 'game') else (_w61.get(v_t_6953, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6953, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
-def x_10688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10688 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1910,10 +1812,7 @@ def x_10713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6967'))) is str else None)) and ((E.get('k~6968') != 0)) else False)
 
 
-def x_10714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10714 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10717(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
@@ -1922,8 +1821,7 @@ def x_10717(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     return MEMO(ctx, (10717, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_6974, NOREC).get('band', {}) if type(v_g_6974) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_6974 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_6974, NOREC).get('column', 0) if type(v_g_6974) is str else 0) == ((_w12.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w6.get(v_t_6972, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w8.get(v_t_6972, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6972, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6973, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w11.get(v_u_6973, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6970, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w4.get(v_t_6970, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6970, 0))))) is int else num(_w5)) >= 1)]), 0) if type((_w12 := ctx.state.get('game_tracks'))) is dict else KEY(_w12, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w6.get(v_t_6972, 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w8.get(v_t_6972, 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, v_t_6972, 0))) == FN['max'](ctx, None, [((_w9.get(v_u_6973, 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w11.get(v_u_6973, 0) if type((_w11 := (ctx.state['players'][_w10] if type((_w10 := E.get('you'))) is int and 0 <= _w10 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w11, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w5 if type((_w5 := ((_w2.get(v_t_6970, 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w4.get(v_t_6970, 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, v_t_6970, 0))))) is int else num(_w5)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w23, NOREC).get('scope', None) if type((_w23 := (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w17.get(v_t_6972, 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w19.get(v_t_6972, 0) if type((_w19 := (ctx.state['players'][_w18] if type((_w18 := E.get('you'))) is int and 0 <= _w18 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w19, v_t_6972, 0))) == FN['max'](ctx, None, [((_w20.get(v_u_6973, 0) if type((_w20 := ctx.state.get('game_tracks'))) is dict else KEY(_w20, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w22.get(v_u_6973, 0) if type((_w22 := (ctx.state['players'][_w21] if type((_w21 := E.get('you'))) is int and 0 <= _w21 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w22, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w16 if type((_w16 := ((_w13.get(v_t_6970, 0) if type((_w13 := ctx.state.get('game_tracks'))) is dict else KEY(_w13, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w15.get(v_t_6970, 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w15, v_t_6970, 0))))) is int else num(_w16)) >= 1)]))) is str else None) == 'game') else (_w35.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w29.get(v_t_6972, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w31.get(v_t_6972, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6972, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6973, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w34.get(v_u_6973, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6970, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w27.get(v_t_6970, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6970, 0))))) is int else num(_w28)) >= 1)]), 0) if type((_w35 := (ctx.state['players'][_w24] if type((_w24 := E.get('you'))) is int and 0 <= _w24 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w35, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w29.get(v_t_6972, 0) if type((_w29 := ctx.state.get('game_tracks'))) is dict else KEY(_w29, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w31.get(v_t_6972, 0) if type((_w31 := (ctx.state['players'][_w30] if type((_w30 := E.get('you'))) is int and 0 <= _w30 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w31, v_t_6972, 0))) == FN['max'](ctx, None, [((_w32.get(v_u_6973, 0) if type((_w32 := ctx.state.get('game_tracks'))) is dict else KEY(_w32, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w34.get(v_u_6973, 0) if type((_w34 := (ctx.state['players'][_w33] if type((_w33 := E.get('you'))) is int and 0 <= _w33 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w34, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w28 if type((_w28 := ((_w25.get(v_t_6970, 0) if type((_w25 := ctx.state.get('game_tracks'))) is dict else KEY(_w25, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w27.get(v_t_6970, 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w27, v_t_6970, 0))))) is int else num(_w28)) >= 1)]), 0))))) and (((_w70 if type((_w70 := ((_w46.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w40.get(v_t_6972, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w42.get(v_t_6972, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6972, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6973, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w45.get(v_u_6973, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6970, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w38.get(v_t_6970, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6970, 0))))) is int else num(_w39)) >= 1)]), 0) if type((_w46 := ctx.state.get('game_tracks'))) is dict else KEY(_w46, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w40.get(v_t_6972, 0) if type((_w40 := ctx.state.get('game_tracks'))) is dict else KEY(_w40, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w42.get(v_t_6972, 0) if type((_w42 := (ctx.state['players'][_w41] if type((_w41 := E.get('you'))) is int and 0 <= _w41 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w42, v_t_6972, 0))) == FN['max'](ctx, None, [((_w43.get(v_u_6973, 0) if type((_w43 := ctx.state.get('game_tracks'))) is dict else KEY(_w43, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w45.get(v_u_6973, 0) if type((_w45 := (ctx.state['players'][_w44] if type((_w44 := E.get('you'))) is int and 0 <= _w44 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w45, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w39 if type((_w39 := ((_w36.get(v_t_6970, 0) if type((_w36 := ctx.state.get('game_tracks'))) is dict else KEY(_w36, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w38.get(v_t_6970, 0) if type((_w38 := (ctx.state['players'][_w37] if type((_w37 := E.get('you'))) is int and 0 <= _w37 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w38, v_t_6970, 0))))) is int else num(_w39)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w57, NOREC).get('scope', None) if type((_w57 := (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w51.get(v_t_6972, 0) if type((_w51 := ctx.state.get('game_tracks'))) is dict else KEY(_w51, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w53.get(v_t_6972, 0) if type((_w53 := (ctx.state['players'][_w52] if type((_w52 := E.get('you'))) is int and 0 <= _w52 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w53, v_t_6972, 0))) == FN['max'](ctx, None, [((_w54.get(v_u_6973, 0) if type((_w54 := ctx.state.get('game_tracks'))) is dict else KEY(_w54, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w56.get(v_u_6973, 0) if type((_w56 := (ctx.state['players'][_w55] if type((_w55 := E.get('you'))) is int and 0 <= _w55 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w56, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w50 if type((_w50 := ((_w47.get(v_t_6970, 0) if type((_w47 := ctx.state.get('game_tracks'))) is dict else KEY(_w47, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w49.get(v_t_6970, 0) if type((_w49 := (ctx.state['players'][_w48] if type((_w48 := E.get('you'))) is int and 0 <= _w48 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w49, v_t_6970, 0))))) is int else num(_w50)) >= 1)]))) is str else None) == 'game') else (_w69.get((lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w63.get(v_t_6972, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w65.get(v_t_6972, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6972, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6973, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w68.get(v_u_6973, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6970, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w61.get(v_t_6970, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6970, 0))))) is int else num(_w62)) >= 1)]), 0) if type((_w69 := (ctx.state['players'][_w58] if type((_w58 := E.get('you'))) is int and 0 <= _w58 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w69, (lambda v_on_6971: FN['last'](ctx, None, [v_t_6972 for v_t_6972 in items_of(v_on_6971) if (((_w63.get(v_t_6972, 0) if type((_w63 := ctx.state.get('game_tracks'))) is dict else KEY(_w63, v_t_6972, 0)) if ((ctx.index.plain['tracks'].get(v_t_6972, NOREC).get('scope', None) if type(v_t_6972) is str else None) == 'game') else (_w65.get(v_t_6972, 0) if type((_w65 := (ctx.state['players'][_w64] if type((_w64 := E.get('you'))) is int and 0 <= _w64 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w65, v_t_6972, 0))) == FN['max'](ctx, None, [((_w66.get(v_u_6973, 0) if type((_w66 := ctx.state.get('game_tracks'))) is dict else KEY(_w66, v_u_6973, 0)) if ((ctx.index.plain['tracks'].get(v_u_6973, NOREC).get('scope', None) if type(v_u_6973) is str else None) == 'game') else (_w68.get(v_u_6973, 0) if type((_w68 := (ctx.state['players'][_w67] if type((_w67 := E.get('you'))) is int and 0 <= _w67 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w68, v_u_6973, 0))) for v_u_6973 in items_of(v_on_6971)]))]))([v_t_6970 for v_t_6970 in [v_t_6969 for v_t_6969 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6969, NOREC).get('group', None) if type(v_t_6969) is str else None) == 'price_markers')] if ((_w62 if type((_w62 := ((_w59.get(v_t_6970, 0) if type((_w59 := ctx.state.get('game_tracks'))) is dict else KEY(_w59, v_t_6970, 0)) if ((ctx.index.plain['tracks'].get(v_t_6970, NOREC).get('scope', None) if type(v_t_6970) is str else None) == 'game') else (_w61.get(v_t_6970, 0) if type((_w61 := (ctx.state['players'][_w60] if type((_w60 := E.get('you'))) is int and 0 <= _w60 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w61, v_t_6970, 0))))) is int else num(_w62)) >= 1)]), 0))))) is int else num(_w70)) >= 1)) else False)]))
 
 
-def x_10721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10721 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1992,10 +1890,7 @@ def x_10746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6984'))) is str else None)) and ((E.get('k~6985') != 0)) else False)
 
 
-def x_10747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10747 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_8793(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -2129,11 +2024,7 @@ def t_8801(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8801, None, [], k)
 
 
-def d_8802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8802 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2463,11 +2354,7 @@ def t_8829(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8829, None, [], k)
 
 
-def d_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8830 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8831(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2797,11 +2684,7 @@ def t_8857(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8857, None, [], k)
 
 
-def d_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8858 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8859(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3124,11 +3007,7 @@ def t_8883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8883, None, [], k)
 
 
-def d_8884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8884 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3458,11 +3337,7 @@ def t_8911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8911, None, [], k)
 
 
-def d_8912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8912 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8913(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -3792,11 +3667,7 @@ def t_8939(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8939, None, [], k)
 
 
-def d_8940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8940 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8941(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4119,11 +3990,7 @@ def t_8965(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8965, None, [], k)
 
 
-def d_8966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8966 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8967(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4453,11 +4320,7 @@ def t_8993(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 8993, None, [], k)
 
 
-def d_8994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_8994 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_8995(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -4787,11 +4650,7 @@ def t_9021(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9021, None, [], k)
 
 
-def d_9022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9022 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9023(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5114,11 +4973,7 @@ def t_9047(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9047, None, [], k)
 
 
-def d_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9048 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9049(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5448,11 +5303,7 @@ def t_9075(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9075, None, [], k)
 
 
-def d_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9076 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9077(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -5782,11 +5633,7 @@ def t_9103(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9103, None, [], k)
 
 
-def d_9104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9104 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9105(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6109,11 +5956,7 @@ def t_9129(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9129, None, [], k)
 
 
-def d_9130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9130 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9131(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6443,11 +6286,7 @@ def t_9157(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9157, None, [], k)
 
 
-def d_9158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9158 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9159(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -6777,11 +6616,7 @@ def t_9185(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9185, None, [], k)
 
 
-def d_9186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9186 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9187(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7104,11 +6939,7 @@ def t_9211(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9211, None, [], k)
 
 
-def d_9212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9212 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9213(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7438,11 +7269,7 @@ def t_9239(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9239, None, [], k)
 
 
-def d_9240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9240 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9241(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -7772,11 +7599,7 @@ def t_9267(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9267, None, [], k)
 
 
-def d_9268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9268 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9269(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8135,11 +7958,7 @@ def t_9298(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9298, None, [], k)
 
 
-def d_9299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9299 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9300(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8487,11 +8306,7 @@ def t_9327(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9327, None, [], k)
 
 
-def d_9328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9328 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9329(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -8821,11 +8636,7 @@ def t_9355(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9355, None, [], k)
 
 
-def d_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9356 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9357(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9184,11 +8995,7 @@ def t_9386(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9386, None, [], k)
 
 
-def d_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9387 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9536,11 +9343,7 @@ def t_9415(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9415, None, [], k)
 
 
-def d_9416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9416 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9417(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -9870,11 +9673,7 @@ def t_9443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9443, None, [], k)
 
 
-def d_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9444 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9445(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -11074,7 +10873,6 @@ CODE = {
     10747: x_10747,
 }
 AT = {
-    9978: 'rules_data/pampero/definitions/resources.yaml:55',
     9979: 'rules_data/pampero/definitions/resources.yaml:55',
     9982: 'rules_data/pampero/definitions/resources.yaml:57',
     9986: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11086,9 +10884,7 @@ AT = {
     9998: 'rules_data/pampero/definitions/resources.yaml:29',
     9999: 'rules_data/pampero/definitions/resources.yaml:29',
     10001: 'rules_data/pampero/definitions/resources.yaml:30',
-    10002: 'rules_data/pampero/definitions/resources.yaml:30',
     10005: 'rules_data/pampero/modules/private_industry.yaml:12',
-    10009: 'rules_data/pampero/definitions/resources.yaml:55',
     10010: 'rules_data/pampero/definitions/resources.yaml:55',
     10013: 'rules_data/pampero/definitions/resources.yaml:57',
     10017: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11100,9 +10896,7 @@ AT = {
     10031: 'rules_data/pampero/definitions/resources.yaml:29',
     10032: 'rules_data/pampero/definitions/resources.yaml:29',
     10034: 'rules_data/pampero/definitions/resources.yaml:30',
-    10035: 'rules_data/pampero/definitions/resources.yaml:30',
     10038: 'rules_data/pampero/modules/private_industry.yaml:12',
-    10042: 'rules_data/pampero/definitions/resources.yaml:55',
     10043: 'rules_data/pampero/definitions/resources.yaml:55',
     10046: 'rules_data/pampero/definitions/resources.yaml:57',
     10050: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11114,8 +10908,6 @@ AT = {
     10064: 'rules_data/pampero/definitions/resources.yaml:29',
     10065: 'rules_data/pampero/definitions/resources.yaml:29',
     10067: 'rules_data/pampero/definitions/resources.yaml:30',
-    10068: 'rules_data/pampero/definitions/resources.yaml:30',
-    10073: 'rules_data/pampero/definitions/resources.yaml:55',
     10074: 'rules_data/pampero/definitions/resources.yaml:55',
     10077: 'rules_data/pampero/definitions/resources.yaml:57',
     10081: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11127,9 +10919,7 @@ AT = {
     10093: 'rules_data/pampero/definitions/resources.yaml:29',
     10094: 'rules_data/pampero/definitions/resources.yaml:29',
     10096: 'rules_data/pampero/definitions/resources.yaml:30',
-    10097: 'rules_data/pampero/definitions/resources.yaml:30',
     10100: 'rules_data/pampero/modules/private_industry.yaml:15',
-    10104: 'rules_data/pampero/definitions/resources.yaml:55',
     10105: 'rules_data/pampero/definitions/resources.yaml:55',
     10108: 'rules_data/pampero/definitions/resources.yaml:57',
     10112: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11141,9 +10931,7 @@ AT = {
     10126: 'rules_data/pampero/definitions/resources.yaml:29',
     10127: 'rules_data/pampero/definitions/resources.yaml:29',
     10129: 'rules_data/pampero/definitions/resources.yaml:30',
-    10130: 'rules_data/pampero/definitions/resources.yaml:30',
     10133: 'rules_data/pampero/modules/private_industry.yaml:15',
-    10137: 'rules_data/pampero/definitions/resources.yaml:55',
     10138: 'rules_data/pampero/definitions/resources.yaml:55',
     10141: 'rules_data/pampero/definitions/resources.yaml:57',
     10145: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11155,8 +10943,6 @@ AT = {
     10159: 'rules_data/pampero/definitions/resources.yaml:29',
     10160: 'rules_data/pampero/definitions/resources.yaml:29',
     10162: 'rules_data/pampero/definitions/resources.yaml:30',
-    10163: 'rules_data/pampero/definitions/resources.yaml:30',
-    10168: 'rules_data/pampero/definitions/resources.yaml:55',
     10169: 'rules_data/pampero/definitions/resources.yaml:55',
     10172: 'rules_data/pampero/definitions/resources.yaml:57',
     10176: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11168,9 +10954,7 @@ AT = {
     10188: 'rules_data/pampero/definitions/resources.yaml:29',
     10189: 'rules_data/pampero/definitions/resources.yaml:29',
     10191: 'rules_data/pampero/definitions/resources.yaml:30',
-    10192: 'rules_data/pampero/definitions/resources.yaml:30',
     10195: 'rules_data/pampero/modules/private_industry.yaml:18',
-    10199: 'rules_data/pampero/definitions/resources.yaml:55',
     10200: 'rules_data/pampero/definitions/resources.yaml:55',
     10203: 'rules_data/pampero/definitions/resources.yaml:57',
     10207: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11182,9 +10966,7 @@ AT = {
     10221: 'rules_data/pampero/definitions/resources.yaml:29',
     10222: 'rules_data/pampero/definitions/resources.yaml:29',
     10224: 'rules_data/pampero/definitions/resources.yaml:30',
-    10225: 'rules_data/pampero/definitions/resources.yaml:30',
     10228: 'rules_data/pampero/modules/private_industry.yaml:18',
-    10232: 'rules_data/pampero/definitions/resources.yaml:55',
     10233: 'rules_data/pampero/definitions/resources.yaml:55',
     10236: 'rules_data/pampero/definitions/resources.yaml:57',
     10240: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11196,8 +10978,6 @@ AT = {
     10254: 'rules_data/pampero/definitions/resources.yaml:29',
     10255: 'rules_data/pampero/definitions/resources.yaml:29',
     10257: 'rules_data/pampero/definitions/resources.yaml:30',
-    10258: 'rules_data/pampero/definitions/resources.yaml:30',
-    10263: 'rules_data/pampero/definitions/resources.yaml:55',
     10264: 'rules_data/pampero/definitions/resources.yaml:55',
     10267: 'rules_data/pampero/definitions/resources.yaml:57',
     10271: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11209,9 +10989,7 @@ AT = {
     10283: 'rules_data/pampero/definitions/resources.yaml:29',
     10284: 'rules_data/pampero/definitions/resources.yaml:29',
     10286: 'rules_data/pampero/definitions/resources.yaml:30',
-    10287: 'rules_data/pampero/definitions/resources.yaml:30',
     10290: 'rules_data/pampero/modules/private_industry.yaml:21',
-    10294: 'rules_data/pampero/definitions/resources.yaml:55',
     10295: 'rules_data/pampero/definitions/resources.yaml:55',
     10298: 'rules_data/pampero/definitions/resources.yaml:57',
     10302: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11223,9 +11001,7 @@ AT = {
     10316: 'rules_data/pampero/definitions/resources.yaml:29',
     10317: 'rules_data/pampero/definitions/resources.yaml:29',
     10319: 'rules_data/pampero/definitions/resources.yaml:30',
-    10320: 'rules_data/pampero/definitions/resources.yaml:30',
     10323: 'rules_data/pampero/modules/private_industry.yaml:21',
-    10327: 'rules_data/pampero/definitions/resources.yaml:55',
     10328: 'rules_data/pampero/definitions/resources.yaml:55',
     10331: 'rules_data/pampero/definitions/resources.yaml:57',
     10335: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11237,8 +11013,6 @@ AT = {
     10349: 'rules_data/pampero/definitions/resources.yaml:29',
     10350: 'rules_data/pampero/definitions/resources.yaml:29',
     10352: 'rules_data/pampero/definitions/resources.yaml:30',
-    10353: 'rules_data/pampero/definitions/resources.yaml:30',
-    10358: 'rules_data/pampero/definitions/resources.yaml:55',
     10359: 'rules_data/pampero/definitions/resources.yaml:55',
     10362: 'rules_data/pampero/definitions/resources.yaml:57',
     10366: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11250,9 +11024,7 @@ AT = {
     10378: 'rules_data/pampero/definitions/resources.yaml:29',
     10379: 'rules_data/pampero/definitions/resources.yaml:29',
     10381: 'rules_data/pampero/definitions/resources.yaml:30',
-    10382: 'rules_data/pampero/definitions/resources.yaml:30',
     10385: 'rules_data/pampero/modules/private_industry.yaml:24',
-    10389: 'rules_data/pampero/definitions/resources.yaml:55',
     10390: 'rules_data/pampero/definitions/resources.yaml:55',
     10393: 'rules_data/pampero/definitions/resources.yaml:57',
     10397: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11264,9 +11036,7 @@ AT = {
     10411: 'rules_data/pampero/definitions/resources.yaml:29',
     10412: 'rules_data/pampero/definitions/resources.yaml:29',
     10414: 'rules_data/pampero/definitions/resources.yaml:30',
-    10415: 'rules_data/pampero/definitions/resources.yaml:30',
     10418: 'rules_data/pampero/modules/private_industry.yaml:24',
-    10422: 'rules_data/pampero/definitions/resources.yaml:55',
     10423: 'rules_data/pampero/definitions/resources.yaml:55',
     10426: 'rules_data/pampero/definitions/resources.yaml:57',
     10430: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11278,8 +11048,6 @@ AT = {
     10444: 'rules_data/pampero/definitions/resources.yaml:29',
     10445: 'rules_data/pampero/definitions/resources.yaml:29',
     10447: 'rules_data/pampero/definitions/resources.yaml:30',
-    10448: 'rules_data/pampero/definitions/resources.yaml:30',
-    10453: 'rules_data/pampero/definitions/resources.yaml:55',
     10454: 'rules_data/pampero/definitions/resources.yaml:55',
     10457: 'rules_data/pampero/definitions/resources.yaml:57',
     10461: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11291,9 +11059,7 @@ AT = {
     10473: 'rules_data/pampero/definitions/resources.yaml:29',
     10474: 'rules_data/pampero/definitions/resources.yaml:29',
     10476: 'rules_data/pampero/definitions/resources.yaml:30',
-    10477: 'rules_data/pampero/definitions/resources.yaml:30',
     10480: 'rules_data/pampero/modules/private_industry.yaml:27',
-    10484: 'rules_data/pampero/definitions/resources.yaml:55',
     10485: 'rules_data/pampero/definitions/resources.yaml:55',
     10488: 'rules_data/pampero/definitions/resources.yaml:57',
     10492: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11305,9 +11071,7 @@ AT = {
     10506: 'rules_data/pampero/definitions/resources.yaml:29',
     10507: 'rules_data/pampero/definitions/resources.yaml:29',
     10509: 'rules_data/pampero/definitions/resources.yaml:30',
-    10510: 'rules_data/pampero/definitions/resources.yaml:30',
     10513: 'rules_data/pampero/modules/private_industry.yaml:27',
-    10517: 'rules_data/pampero/definitions/resources.yaml:55',
     10518: 'rules_data/pampero/definitions/resources.yaml:55',
     10521: 'rules_data/pampero/definitions/resources.yaml:57',
     10525: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11319,11 +11083,9 @@ AT = {
     10539: 'rules_data/pampero/definitions/resources.yaml:29',
     10540: 'rules_data/pampero/definitions/resources.yaml:29',
     10542: 'rules_data/pampero/definitions/resources.yaml:30',
-    10543: 'rules_data/pampero/definitions/resources.yaml:30',
     10545: 'rules_data/pampero/modules/private_industry.yaml:29',
     10548: 'rules_data/pampero/modules/private_industry.yaml:37',
     10549: 'rules_data/pampero/definitions/resources.yaml:68',
-    10552: 'rules_data/pampero/definitions/resources.yaml:55',
     10553: 'rules_data/pampero/definitions/resources.yaml:55',
     10556: 'rules_data/pampero/definitions/resources.yaml:57',
     10560: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11335,9 +11097,7 @@ AT = {
     10574: 'rules_data/pampero/definitions/resources.yaml:29',
     10575: 'rules_data/pampero/definitions/resources.yaml:29',
     10577: 'rules_data/pampero/definitions/resources.yaml:30',
-    10578: 'rules_data/pampero/definitions/resources.yaml:30',
     10582: 'rules_data/pampero/modules/private_industry.yaml:37',
-    10586: 'rules_data/pampero/definitions/resources.yaml:55',
     10587: 'rules_data/pampero/definitions/resources.yaml:55',
     10590: 'rules_data/pampero/definitions/resources.yaml:57',
     10594: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11349,9 +11109,7 @@ AT = {
     10608: 'rules_data/pampero/definitions/resources.yaml:29',
     10609: 'rules_data/pampero/definitions/resources.yaml:29',
     10611: 'rules_data/pampero/definitions/resources.yaml:30',
-    10612: 'rules_data/pampero/definitions/resources.yaml:30',
     10615: 'rules_data/pampero/modules/private_industry.yaml:37',
-    10619: 'rules_data/pampero/definitions/resources.yaml:55',
     10620: 'rules_data/pampero/definitions/resources.yaml:55',
     10623: 'rules_data/pampero/definitions/resources.yaml:57',
     10627: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11363,10 +11121,8 @@ AT = {
     10641: 'rules_data/pampero/definitions/resources.yaml:29',
     10642: 'rules_data/pampero/definitions/resources.yaml:29',
     10644: 'rules_data/pampero/definitions/resources.yaml:30',
-    10645: 'rules_data/pampero/definitions/resources.yaml:30',
     10650: 'rules_data/pampero/modules/private_industry.yaml:44',
     10651: 'rules_data/pampero/definitions/resources.yaml:68',
-    10654: 'rules_data/pampero/definitions/resources.yaml:55',
     10655: 'rules_data/pampero/definitions/resources.yaml:55',
     10658: 'rules_data/pampero/definitions/resources.yaml:57',
     10662: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11378,9 +11134,7 @@ AT = {
     10676: 'rules_data/pampero/definitions/resources.yaml:29',
     10677: 'rules_data/pampero/definitions/resources.yaml:29',
     10679: 'rules_data/pampero/definitions/resources.yaml:30',
-    10680: 'rules_data/pampero/definitions/resources.yaml:30',
     10684: 'rules_data/pampero/modules/private_industry.yaml:44',
-    10688: 'rules_data/pampero/definitions/resources.yaml:55',
     10689: 'rules_data/pampero/definitions/resources.yaml:55',
     10692: 'rules_data/pampero/definitions/resources.yaml:57',
     10696: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11392,9 +11146,7 @@ AT = {
     10710: 'rules_data/pampero/definitions/resources.yaml:29',
     10711: 'rules_data/pampero/definitions/resources.yaml:29',
     10713: 'rules_data/pampero/definitions/resources.yaml:30',
-    10714: 'rules_data/pampero/definitions/resources.yaml:30',
     10717: 'rules_data/pampero/modules/private_industry.yaml:44',
-    10721: 'rules_data/pampero/definitions/resources.yaml:55',
     10722: 'rules_data/pampero/definitions/resources.yaml:55',
     10725: 'rules_data/pampero/definitions/resources.yaml:57',
     10729: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -11406,7 +11158,6 @@ AT = {
     10743: 'rules_data/pampero/definitions/resources.yaml:29',
     10744: 'rules_data/pampero/definitions/resources.yaml:29',
     10746: 'rules_data/pampero/definitions/resources.yaml:30',
-    10747: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 

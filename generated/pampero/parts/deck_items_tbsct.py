@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'deck_items', 'f': 'effect', 'd': None},
@@ -110,10 +111,7 @@ def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     return (_w1.get(E.get('d~6989'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6989'), []))
 
 
-def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
-    if E is None:
-        E = ctx.env()
-    return [E.get('top~6990')]
+x_10763 = x_10761  # rules_data/pampero/definitions/piles.yaml:42
 
 
 def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
@@ -140,10 +138,7 @@ def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
 
 
-def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    if E is None:
-        E = ctx.env()
-    return [E.get('item~6991')]
+x_10770 = x_10768  # rules_data/pampero/definitions/piles.yaml:141
 
 
 def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
@@ -152,12 +147,8 @@ def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~6991'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~6991'))) is str else None) == 'now')) else False)
 
 
-def x_10773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_10774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
+x_10773 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_10774 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
@@ -166,8 +157,7 @@ def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     return FLD(ctx, K[0], E.get('item~6991'))
 
 
-def x_10777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
+x_10777 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
 def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
@@ -206,10 +196,7 @@ def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~6998'))) is str else None) == 'hand')
 
 
-def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_10787 = x_10767  # rules_data/pampero/definitions/piles.yaml:139
 
 
 def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
@@ -218,16 +205,8 @@ def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     return [E.get('item~6997')]
 
 
-def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
-
-
-def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    if E is None:
-        E = ctx.env()
-    return [E.get('item~6997')]
+x_10789 = x_10769  # rules_data/pampero/definitions/piles.yaml:141
+x_10790 = x_10788  # rules_data/pampero/definitions/piles.yaml:141
 
 
 def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
@@ -236,12 +215,8 @@ def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~6997'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~6997'))) is str else None) == 'now')) else False)
 
 
-def x_10793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_10794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
+x_10793 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
+x_10794 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 
 
 def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
@@ -250,12 +225,8 @@ def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     return FLD(ctx, K[0], E.get('item~6997'))
 
 
-def x_10797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
-
-
-def x_10803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_10803 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -324,10 +295,7 @@ def x_10826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7008'))) is str else None)) and ((E.get('k~7009') != 0)) else False)
 
 
-def x_10827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10827 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
@@ -958,11 +926,7 @@ def t_9514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9514, None, [], k)
 
 
-def d_9515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9515 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9516(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1289,33 +1253,21 @@ AT = {
     10760: 'rules_data/pampero/definitions/piles.yaml:41',
     10761: 'rules_data/pampero/definitions/piles.yaml:41',
     10762: 'rules_data/pampero/definitions/piles.yaml:42',
-    10763: 'rules_data/pampero/definitions/piles.yaml:42',
     10766: 'rules_data/pampero/definitions/piles.yaml:139',
     10767: 'rules_data/pampero/definitions/piles.yaml:139',
     10768: 'rules_data/pampero/definitions/piles.yaml:139',
     10769: 'rules_data/pampero/definitions/piles.yaml:141',
-    10770: 'rules_data/pampero/definitions/piles.yaml:141',
     10771: 'rules_data/pampero/definitions/piles.yaml:142',
-    10773: 'rules_data/pampero/definitions/resources.yaml:15',
-    10774: 'rules_data/pampero/definitions/resources.yaml:16',
     10776: 'rules_data/pampero/definitions/piles.yaml:142',
-    10777: 'rules_data/pampero/definitions/resources.yaml:18',
     10779: 'rules_data/pampero/definitions/piles.yaml:124',
     10780: 'rules_data/pampero/definitions/piles.yaml:124',
     10781: 'rules_data/pampero/definitions/piles.yaml:130',
     10782: 'rules_data/pampero/definitions/piles.yaml:131',
     10783: 'rules_data/pampero/definitions/piles.yaml:131',
     10786: 'rules_data/pampero/definitions/piles.yaml:139',
-    10787: 'rules_data/pampero/definitions/piles.yaml:139',
     10788: 'rules_data/pampero/definitions/piles.yaml:139',
-    10789: 'rules_data/pampero/definitions/piles.yaml:141',
-    10790: 'rules_data/pampero/definitions/piles.yaml:141',
     10791: 'rules_data/pampero/definitions/piles.yaml:142',
-    10793: 'rules_data/pampero/definitions/resources.yaml:15',
-    10794: 'rules_data/pampero/definitions/resources.yaml:16',
     10796: 'rules_data/pampero/definitions/piles.yaml:142',
-    10797: 'rules_data/pampero/definitions/resources.yaml:18',
-    10803: 'rules_data/pampero/definitions/resources.yaml:55',
     10804: 'rules_data/pampero/definitions/resources.yaml:55',
     10807: 'rules_data/pampero/definitions/resources.yaml:57',
     10811: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -1327,7 +1279,6 @@ AT = {
     10823: 'rules_data/pampero/definitions/resources.yaml:29',
     10824: 'rules_data/pampero/definitions/resources.yaml:29',
     10826: 'rules_data/pampero/definitions/resources.yaml:30',
-    10827: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 

@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -78,14 +79,8 @@ def x_10839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7013'))) is str else None)) and ((E.get('n~7012') != 0)) else False)
 
 
-def x_10840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_10845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10840 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
+x_10845 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -154,10 +149,7 @@ def x_10868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7021'))) is str else None)) and ((E.get('k~7022') != 0)) else False)
 
 
-def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10869 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
@@ -166,8 +158,7 @@ def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all([((_w6 if type((_w6 := (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) is int else num(_w6)) >= (_w8 if type((_w8 := (_w7.get('co2', 0) if type((_w7 := (ctx.state['players'][v_p_7023] if type(v_p_7023) is int and 0 <= v_p_7023 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w7, 'co2', 0)))) is int else num(_w8))) for v_p_7023 in items_of(list(range(len(ctx.state['players']))))])) else False))
 
 
-def x_10877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10877 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -236,14 +227,8 @@ def x_10900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7031'))) is str else None)) and ((E.get('k~7032') != 0)) else False)
 
 
-def x_10901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10901 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10906 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -312,10 +297,7 @@ def x_10929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7040'))) is str else None)) and ((E.get('k~7041') != 0)) else False)
 
 
-def x_10930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10930 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10932(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
@@ -324,8 +306,7 @@ def x_10932(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     return (1 * (_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)))
 
 
-def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10936 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -394,10 +375,7 @@ def x_10959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7049'))) is str else None)) and ((E.get('k~7050') != 0)) else False)
 
 
-def x_10960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
+x_10960 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10962(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
@@ -683,11 +661,7 @@ def t_9553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9553, None, [], k)
 
 
-def d_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9554 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -879,11 +853,7 @@ def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def d_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9571 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
 
 
 def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
@@ -1004,11 +974,7 @@ def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9580, None, [], k)
 
 
-def d_9581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9581 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9582(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1318,11 +1284,7 @@ def t_9606(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9606, None, [], k)
 
 
-def d_9607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9607 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1632,11 +1594,7 @@ def t_9632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9632, None, [], k)
 
 
-def d_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9633 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2019,8 +1977,6 @@ AT = {
     10836: 'rules_data/pampero/definitions/resources.yaml:40',
     10837: 'rules_data/pampero/definitions/resources.yaml:40',
     10839: 'rules_data/pampero/definitions/resources.yaml:41',
-    10840: 'rules_data/pampero/definitions/resources.yaml:41',
-    10845: 'rules_data/pampero/definitions/resources.yaml:55',
     10846: 'rules_data/pampero/definitions/resources.yaml:55',
     10849: 'rules_data/pampero/definitions/resources.yaml:57',
     10853: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2032,9 +1988,7 @@ AT = {
     10865: 'rules_data/pampero/definitions/resources.yaml:29',
     10866: 'rules_data/pampero/definitions/resources.yaml:29',
     10868: 'rules_data/pampero/definitions/resources.yaml:30',
-    10869: 'rules_data/pampero/definitions/resources.yaml:30',
     10873: 'rules_data/pampero/modules/verne_items.yaml:15',
-    10877: 'rules_data/pampero/definitions/resources.yaml:55',
     10878: 'rules_data/pampero/definitions/resources.yaml:55',
     10881: 'rules_data/pampero/definitions/resources.yaml:57',
     10885: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2046,8 +2000,6 @@ AT = {
     10897: 'rules_data/pampero/definitions/resources.yaml:29',
     10898: 'rules_data/pampero/definitions/resources.yaml:29',
     10900: 'rules_data/pampero/definitions/resources.yaml:30',
-    10901: 'rules_data/pampero/definitions/resources.yaml:30',
-    10906: 'rules_data/pampero/definitions/resources.yaml:55',
     10907: 'rules_data/pampero/definitions/resources.yaml:55',
     10910: 'rules_data/pampero/definitions/resources.yaml:57',
     10914: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2059,9 +2011,7 @@ AT = {
     10926: 'rules_data/pampero/definitions/resources.yaml:29',
     10927: 'rules_data/pampero/definitions/resources.yaml:29',
     10929: 'rules_data/pampero/definitions/resources.yaml:30',
-    10930: 'rules_data/pampero/definitions/resources.yaml:30',
     10932: 'rules_data/pampero/modules/verne_items.yaml:24',
-    10936: 'rules_data/pampero/definitions/resources.yaml:55',
     10937: 'rules_data/pampero/definitions/resources.yaml:55',
     10940: 'rules_data/pampero/definitions/resources.yaml:57',
     10944: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2073,7 +2023,6 @@ AT = {
     10956: 'rules_data/pampero/definitions/resources.yaml:29',
     10957: 'rules_data/pampero/definitions/resources.yaml:29',
     10959: 'rules_data/pampero/definitions/resources.yaml:30',
-    10960: 'rules_data/pampero/definitions/resources.yaml:30',
     10962: 'rules_data/pampero/modules/verne_items.yaml:31',
 }
 

@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
@@ -48,8 +49,7 @@ K = [
 ]
 
 
-def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10966 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -118,14 +118,8 @@ def x_10989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7058'))) is str else None)) and ((E.get('k~7059') != 0)) else False)
 
 
-def x_10990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_10990 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10995 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -194,14 +188,8 @@ def x_11018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7067'))) is str else None)) and ((E.get('k~7068') != 0)) else False)
 
 
-def x_11019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_11019 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11024 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -270,14 +258,8 @@ def x_11047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7076'))) is str else None)) and ((E.get('k~7077') != 0)) else False)
 
 
-def x_11048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_11048 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11053 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -346,14 +328,8 @@ def x_11076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7085'))) is str else None)) and ((E.get('k~7086') != 0)) else False)
 
 
-def x_11077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_11077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11082 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -422,14 +398,8 @@ def x_11105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7094'))) is str else None)) and ((E.get('k~7095') != 0)) else False)
 
 
-def x_11106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
+x_11106 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11111 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 
 
 def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -498,16 +468,8 @@ def x_11134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7103'))) is str else None)) and ((E.get('k~7104') != 0)) else False)
 
 
-def x_11135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def x_11137(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
-    if E is None:
-        E = ctx.env()
-    return (2 * (_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))) is int else num(_w2)))
+x_11135 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11137 = _C.x_8430  # rules_data/pampero/modules/verne_tiles.yaml:31
 
 
 def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
@@ -628,11 +590,7 @@ def t_9658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9658, None, [], k)
 
 
-def d_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9659 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -942,11 +900,7 @@ def t_9684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9684, None, [], k)
 
 
-def d_9685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9685 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1256,11 +1210,7 @@ def t_9710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9710, None, [], k)
 
 
-def d_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9711 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1570,11 +1520,7 @@ def t_9736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9736, None, [], k)
 
 
-def d_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9737 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1884,11 +1830,7 @@ def t_9762(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9762, None, [], k)
 
 
-def d_9763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9763 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2198,11 +2140,7 @@ def t_9788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return CHOOSE(ctx, 9788, None, [], k)
 
 
-def d_9789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_9789 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
 
 
 def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2636,7 +2574,6 @@ CODE = {
     11137: x_11137,
 }
 AT = {
-    10966: 'rules_data/pampero/definitions/resources.yaml:55',
     10967: 'rules_data/pampero/definitions/resources.yaml:55',
     10970: 'rules_data/pampero/definitions/resources.yaml:57',
     10974: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2648,8 +2585,6 @@ AT = {
     10986: 'rules_data/pampero/definitions/resources.yaml:29',
     10987: 'rules_data/pampero/definitions/resources.yaml:29',
     10989: 'rules_data/pampero/definitions/resources.yaml:30',
-    10990: 'rules_data/pampero/definitions/resources.yaml:30',
-    10995: 'rules_data/pampero/definitions/resources.yaml:55',
     10996: 'rules_data/pampero/definitions/resources.yaml:55',
     10999: 'rules_data/pampero/definitions/resources.yaml:57',
     11003: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2661,8 +2596,6 @@ AT = {
     11015: 'rules_data/pampero/definitions/resources.yaml:29',
     11016: 'rules_data/pampero/definitions/resources.yaml:29',
     11018: 'rules_data/pampero/definitions/resources.yaml:30',
-    11019: 'rules_data/pampero/definitions/resources.yaml:30',
-    11024: 'rules_data/pampero/definitions/resources.yaml:55',
     11025: 'rules_data/pampero/definitions/resources.yaml:55',
     11028: 'rules_data/pampero/definitions/resources.yaml:57',
     11032: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2674,8 +2607,6 @@ AT = {
     11044: 'rules_data/pampero/definitions/resources.yaml:29',
     11045: 'rules_data/pampero/definitions/resources.yaml:29',
     11047: 'rules_data/pampero/definitions/resources.yaml:30',
-    11048: 'rules_data/pampero/definitions/resources.yaml:30',
-    11053: 'rules_data/pampero/definitions/resources.yaml:55',
     11054: 'rules_data/pampero/definitions/resources.yaml:55',
     11057: 'rules_data/pampero/definitions/resources.yaml:57',
     11061: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2687,8 +2618,6 @@ AT = {
     11073: 'rules_data/pampero/definitions/resources.yaml:29',
     11074: 'rules_data/pampero/definitions/resources.yaml:29',
     11076: 'rules_data/pampero/definitions/resources.yaml:30',
-    11077: 'rules_data/pampero/definitions/resources.yaml:30',
-    11082: 'rules_data/pampero/definitions/resources.yaml:55',
     11083: 'rules_data/pampero/definitions/resources.yaml:55',
     11086: 'rules_data/pampero/definitions/resources.yaml:57',
     11090: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2700,8 +2629,6 @@ AT = {
     11102: 'rules_data/pampero/definitions/resources.yaml:29',
     11103: 'rules_data/pampero/definitions/resources.yaml:29',
     11105: 'rules_data/pampero/definitions/resources.yaml:30',
-    11106: 'rules_data/pampero/definitions/resources.yaml:30',
-    11111: 'rules_data/pampero/definitions/resources.yaml:55',
     11112: 'rules_data/pampero/definitions/resources.yaml:55',
     11115: 'rules_data/pampero/definitions/resources.yaml:57',
     11119: 'rules_data/pampero/definitions/resources.yaml:60',
@@ -2713,8 +2640,6 @@ AT = {
     11131: 'rules_data/pampero/definitions/resources.yaml:29',
     11132: 'rules_data/pampero/definitions/resources.yaml:29',
     11134: 'rules_data/pampero/definitions/resources.yaml:30',
-    11135: 'rules_data/pampero/definitions/resources.yaml:30',
-    11137: 'rules_data/pampero/modules/verne_tiles.yaml:31',
 }
 
 

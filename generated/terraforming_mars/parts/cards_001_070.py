@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
@@ -76,8 +77,7 @@ def x_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     return ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) >= 1)
 
 
-def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_379 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -86,8 +86,7 @@ def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return MEMO(ctx, (380, E.get('n~858'), E.get('r~859'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~859'), 0) if type((_w1 := (ctx.state['players'][v_target_860] if type(v_target_860) is int and 0 <= v_target_860 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~859'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~858'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~859'))) is str else 0))) is int else num(_w6))) for v_target_860 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_381 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -120,10 +119,7 @@ def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~865'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~865'), 0))
 
 
-def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_395 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:39
 
 
 def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -144,10 +140,7 @@ def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~866'))) is str else 0)
 
 
-def x_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_402 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -162,10 +155,7 @@ def x_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~866'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~866'))) is str else None), 0))
 
 
-def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_406 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -186,8 +176,7 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~868'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
+x_413 = _C.x_413  # rules_data/terraforming_mars/cards/001-070.yaml:41
 
 
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -202,8 +191,7 @@ def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~870'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~870'), 0))
 
 
-def x_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_421 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -212,8 +200,7 @@ def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return MEMO(ctx, (422, E.get('n~871'), E.get('r~872'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~872'), 0) if type((_w1 := (ctx.state['players'][v_target_873] if type(v_target_873) is int and 0 <= v_target_873 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~872'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~871'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~872'))) is str else 0))) is int else num(_w6))) for v_target_873 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_423 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -256,10 +243,7 @@ def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return (E.get('tv~880') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_439 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -274,10 +258,7 @@ def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~878'))) is int else num(_w4)))
 
 
-def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_442 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -310,10 +291,7 @@ def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~885'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~882'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~886'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~883'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~884'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~884'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~881'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~885'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~882'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~886'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~883'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~881'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~878'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~885'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~884'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~881'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~885'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~882'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~886'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~883'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~882'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~878'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~886'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~884'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~881'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~885'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~882'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~886'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~883'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~883'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~878'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_449 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -322,22 +300,9 @@ def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~885'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~882'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~886'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~883'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_451 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_453 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_455 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -346,24 +311,11 @@ def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~885'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~882'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~886'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~883'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~884')} if ((_w13 if type((_w13 := E.get('s_v~881'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~885')} if ((_w14 if type((_w14 := E.get('t_v~882'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~886')} if ((_w15 if type((_w15 := E.get('h_v~883'))) is int else num(_w15)) > 0) else K[2]))
 
 
-def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return ctx.state.get('deck')
-
-
-def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return ctx.state.get('discard')
-
-
-def x_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return ctx.state.get('deck')
+x_459 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_460 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_461 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_462 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_464 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:264
 
 
 def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
@@ -374,34 +326,18 @@ def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return FN['first'](ctx, None, ctx.state.get('deck'))
 
 
-def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return ctx.state.get('discard')
-
-
-def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return ctx.state.get('deck')
-
-
-def x_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_467 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_468 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_469 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_470 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_471 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:266
 
 
 def x_472(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     return (True if ((ctx.state.get('revealed') != None)) and (('microbe' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := ctx.state.get('revealed'))) is str else []))) in (list, dict) else IN('microbe', _w2))) else False)
 
 
-def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_475 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
@@ -410,52 +346,17 @@ def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     return (3 if ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= 1) else 0)
 
 
-def x_480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_488(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_480 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_481 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_482 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_483 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_485 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_486 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_487 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_488 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_489 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_490 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_491 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -470,10 +371,7 @@ def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return (E.get('tv~894') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_498 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -488,10 +386,7 @@ def x_500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~892'))) is int else num(_w4)))
 
 
-def x_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_501 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -524,10 +419,7 @@ def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~892'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~898'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~895'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~899'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~896'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~900'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~897'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~898'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~898'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~895'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~899'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~896'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~900'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~897'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~895'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~892'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~899'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~898'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~895'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~899'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~896'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~900'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~897'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~896'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~892'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~900'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~898'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~895'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~899'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~896'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~900'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~897'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~897'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~892'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_508 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -536,22 +428,9 @@ def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~892'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~898'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~895'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~899'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~896'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~900'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~897'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_510 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_512 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_514 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -560,10 +439,7 @@ def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~892'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~898'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~895'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~899'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~896'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~900'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~897'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~898')} if ((_w13 if type((_w13 := E.get('s_v~895'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~899')} if ((_w14 if type((_w14 := E.get('t_v~896'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~900')} if ((_w15 if type((_w15 := E.get('h_v~897'))) is int else num(_w15)) > 0) else K[2]))
 
 
-def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_518 = _C.x_518  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -578,14 +454,8 @@ def x_520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return {'card': E.get('card~890'), 'keep': True}
 
 
-def x_521(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~890')]
+x_521 = _C.x_462  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_522 = x_519  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -594,10 +464,7 @@ def x_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return {'card': E.get('card~890'), 'keep': False}
 
 
-def x_524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_524 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -628,8 +495,7 @@ def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return ((_w1 if type((_w1 := E.get('n~907'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~909'))) is int else num(_w2)))
 
 
-def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+x_536 = _C.x_536  # rules_data/terraforming_mars/cards/001-070.yaml:82
 
 
 def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -650,10 +516,7 @@ def x_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~913'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~913'), 0))
 
 
-def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_546 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:90
 
 
 def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -686,14 +549,8 @@ def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~926'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~926'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_556 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_558 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -756,10 +613,7 @@ def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~932'))) is str else 0)
 
 
-def x_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_575 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -774,10 +628,7 @@ def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~932'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~932'))) is str else None), 0))
 
 
-def x_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_579 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -798,12 +649,8 @@ def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~934'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_589 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_590 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -848,10 +695,7 @@ def x_607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~940'))) is str else 0)
 
 
-def x_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_608 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_609(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -866,10 +710,7 @@ def x_610(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~940'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~940'))) is str else None), 0))
 
 
-def x_612(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_612 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_614(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -920,14 +761,8 @@ def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~955'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~955'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_628 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_630 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -966,12 +801,8 @@ def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~954')}
 
 
-def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_643 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_644 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -1010,10 +841,7 @@ def x_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~961'))) is str else 0)
 
 
-def x_658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_658 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1028,10 +856,7 @@ def x_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~961'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~961'))) is str else None), 0))
 
 
-def x_662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_662 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1052,12 +877,8 @@ def x_666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~963'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_672 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_673 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -1102,10 +923,7 @@ def x_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return (E.get('tv~972') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_691 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1120,10 +938,7 @@ def x_693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~970'))) is int else num(_w4)))
 
 
-def x_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_694 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -1156,10 +971,7 @@ def x_700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~970'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~976'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~973'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~977'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~974'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~978'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~975'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~976'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~976'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~973'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~977'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~974'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~978'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~975'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~973'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~970'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~977'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~976'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~973'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~977'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~974'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~978'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~975'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~974'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~970'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~978'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~976'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~973'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~977'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~974'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~978'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~975'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~975'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~970'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_701 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1168,22 +980,9 @@ def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~970'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~976'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~973'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~977'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~974'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~978'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~975'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_703 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_705 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_707 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -1222,14 +1021,8 @@ def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~991'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~991'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_723(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_721 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_723 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1280,10 +1073,7 @@ def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~999'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~999'), 0))
 
 
-def x_738(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:135
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_738 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:135
 
 
 def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1316,46 +1106,16 @@ def x_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~1005'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1005'), 0))
 
 
-def x_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_756 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_757 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_758 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_759 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_761 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_762 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_763 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_764 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_765 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_766 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_769(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1394,10 +1154,7 @@ def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (True if ((E.get('t~1009') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1010'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_780 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
@@ -1422,10 +1179,7 @@ def x_790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~1014'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1014'), 0))
 
 
-def x_792(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_792 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:168
 
 
 def x_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1464,14 +1218,8 @@ def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1029'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1029'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_806 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_808 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1528,10 +1276,7 @@ def x_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~1035'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1035'), 0))
 
 
-def x_828(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_828 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:178
 
 
 def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
@@ -1570,14 +1315,8 @@ def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1046'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1046'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_841(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_841 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_843 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1638,10 +1377,7 @@ def x_865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~1054'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1054'), 0))
 
 
-def x_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_870 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -1662,10 +1398,7 @@ def x_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return {'card': E.get('card~1057')}
 
 
-def x_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_878 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -1716,14 +1449,8 @@ def x_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1073'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1073'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_895(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_893 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_895 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1798,14 +1525,8 @@ def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1088'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1088'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_916(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_916 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_918 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1886,14 +1607,8 @@ def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1103'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1103'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_945 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_947 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1962,14 +1677,8 @@ def x_966(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return {'tile': E.get('t~1118'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1118'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_969(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_967 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_969 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2058,8 +1767,7 @@ def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1132, NOREC).get('resource', None) if type(v_card_1132) is str else None) == E.get('r~1130'))) and ((v_card_1132 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_1132, 0) if type((_w1 := (ctx.state['players'][v_holder_1131] if type(v_holder_1131) is int and 0 <= v_holder_1131 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1132, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~1129'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_1132, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1132 in items_of((ctx.state['players'][v_holder_1131] if type(v_holder_1131) is int and 0 <= v_holder_1131 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1131 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
-    return list(range(len(ctx.state['players'])))
+x_1002 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:236
 
 
 def x_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2086,22 +1794,9 @@ def x_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~1134')}
 
 
-def x_1010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
-
-
-def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
-    if E is None:
-        E = ctx.env()
-    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
+x_1010 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1012 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:236
+x_1014 = _C.x_1014  # rules_data/terraforming_mars/cards/001-070.yaml:248
 
 
 def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
@@ -2144,10 +1839,7 @@ def x_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1143'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1143'), 0))
 
 
-def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1032 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
 def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
@@ -2156,10 +1848,7 @@ def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_1145 for v_x_1145 in items_of((ctx.index.plain['cards'].get(v_c_1144, NOREC).get('tags', []) if type(v_c_1144) is str else [])) if (v_x_1145 == 'science')]) for v_c_1144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_1147 for v_x_1147 in items_of((ctx.index.plain['corporations'].get(v_c_1146, NOREC).get('tags', []) if type(v_c_1146) is str else [])) if (v_x_1147 == 'science')]) for v_c_1146 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 5))
 
 
-def x_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:280
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
+x_1036 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:280
 
 
 def x_1039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2174,10 +1863,7 @@ def x_1040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1149'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1149'), 0))
 
 
-def x_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_1044 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
@@ -2202,10 +1888,7 @@ def x_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1155'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1155'), 0))
 
 
-def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1056 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:300
 
 
 def x_1058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -2238,14 +1921,8 @@ def x_1065(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1168'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1168'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1068(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1066 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1068 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2344,10 +2021,7 @@ def x_1107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1184'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1184'), 0))
 
 
-def x_1109(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1109 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:326
 
 
 def x_1111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -2380,14 +2054,8 @@ def x_1118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1197'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1197'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1119(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1121(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1119 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1121 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2426,10 +2094,7 @@ def x_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1196')}
 
 
-def x_1133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_1133 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -2438,10 +2103,7 @@ def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1202'))) is int else num(_w4)))
 
 
-def x_1139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_1139 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
 def x_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -2462,10 +2124,7 @@ def x_1146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1204'))) is str else 0)
 
 
-def x_1147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1147 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -2480,10 +2139,7 @@ def x_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1204'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1204'))) is str else None), 0))
 
 
-def x_1151(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_1151 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2504,14 +2160,8 @@ def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~1206'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
-
-
-def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_1159 = _C.x_1159  # rules_data/terraforming_mars/cards/001-070.yaml:338
+x_1162 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -2520,10 +2170,7 @@ def x_1167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1209'))) is int else num(_w4)))
 
 
-def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_1168 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
 def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -2544,10 +2191,7 @@ def x_1175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1211'))) is str else 0)
 
 
-def x_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1176 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1177(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -2562,10 +2206,7 @@ def x_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1211'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1211'))) is str else None), 0))
 
 
-def x_1180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_1180 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2586,14 +2227,8 @@ def x_1184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~1213'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_1188(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
-
-
-def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
+x_1188 = _C.x_1159  # rules_data/terraforming_mars/cards/001-070.yaml:349
+x_1189 = _C.x_1189  # rules_data/terraforming_mars/cards/001-070.yaml:349
 
 
 def x_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
@@ -2602,8 +2237,7 @@ def x_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return any([any([(True if (((ctx.index.plain['cards'].get(v_card_1217, NOREC).get('resource', None) if type(v_card_1217) is str else None) == E.get('r~1215'))) and ((v_card_1217 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_1217, 0) if type((_w1 := (ctx.state['players'][v_holder_1216] if type(v_holder_1216) is int and 0 <= v_holder_1216 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_1217, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~1214'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_1217, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_1217 in items_of((ctx.state['players'][v_holder_1216] if type(v_holder_1216) is int and 0 <= v_holder_1216 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_1216 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
-    return list(range(len(ctx.state['players'])))
+x_1193 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:236
 
 
 def x_1194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2630,10 +2264,7 @@ def x_1198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~1219')}
 
 
-def x_1201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_1201 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -2660,10 +2291,7 @@ def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~1222') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1223'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_1211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_1211 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_1215(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -2690,10 +2318,7 @@ def x_1220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~1224') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1225'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_1221 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_1226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -2714,10 +2339,7 @@ def x_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1226'))) is str else 0)
 
 
-def x_1229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1229 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -2732,10 +2354,7 @@ def x_1231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1226'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1226'))) is str else None), 0))
 
 
-def x_1233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_1233 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2774,10 +2393,7 @@ def x_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1236'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1236'), 0))
 
 
-def x_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
+x_1250 = _C.x_1250  # rules_data/terraforming_mars/cards/001-070.yaml:377
 
 
 def x_1253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -2804,10 +2420,7 @@ def x_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1239'))) is str else 0)
 
 
-def x_1261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1261 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1262(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -2822,10 +2435,7 @@ def x_1263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1239'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1239'))) is str else None), 0))
 
 
-def x_1265(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_1265 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2846,12 +2456,8 @@ def x_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~1241'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_1275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_1275 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1276 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2902,10 +2508,7 @@ def x_1300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1252'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1252'), 0))
 
 
-def x_1302(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:412
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1302 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
@@ -2936,10 +2539,7 @@ def x_1316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1258'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1258'), 0))
 
 
-def x_1318(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:431
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1318 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
@@ -2952,10 +2552,7 @@ def x_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1260'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1260'), 0))
 
 
-def x_1324(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1324 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:441
 
 
 def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
@@ -2994,14 +2591,8 @@ def x_1335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1273'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1273'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1336(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1338(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1336 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1338 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3058,10 +2649,7 @@ def x_1356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1279'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1279'), 0))
 
 
-def x_1358(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:451
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1358 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
@@ -3104,10 +2692,7 @@ def x_1380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1293'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1293'), 0))
 
 
-def x_1384(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_1384 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
@@ -3116,12 +2701,8 @@ def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))) is int else num(_w3)))
 
 
-def x_1389(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_1390(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
-    return list(range(len(ctx.state['players'])))
+x_1389 = _C.x_379  # rules_data/terraforming_mars/definitions/cards.yaml:249
+x_1390 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:250
 
 
 def x_1391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -3154,12 +2735,8 @@ def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~1299')}
 
 
-def x_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_1400 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1401 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3198,12 +2775,8 @@ def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~1311'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1313'))) is int else num(_w2)))
 
 
-def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
-
-
-def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_1414 = _C.x_1414  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1417 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -3212,8 +2785,7 @@ def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (1418, E.get('n~1314'), E.get('r~1315'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1315'), 0) if type((_w1 := (ctx.state['players'][v_target_1316] if type(v_target_1316) is int and 0 <= v_target_1316 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1315'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1314'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1315'))) is str else 0))) is int else num(_w6))) for v_target_1316 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_1419 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3234,20 +2806,9 @@ def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~1317')}
 
 
-def x_1424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
-
-
-def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
+x_1424 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1427 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1429 = _C.x_1429  # rules_data/terraforming_mars/cards/001-070.yaml:527
 
 
 def x_1431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -3280,14 +2841,8 @@ def x_1438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1332'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1332'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1439 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1441 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1442(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3356,14 +2911,8 @@ def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1347'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1347'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1462(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1460 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1462 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3402,12 +2951,8 @@ def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1346')}
 
 
-def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
-
-
-def x_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_1473 = _C.x_1473  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1476 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -3416,8 +2961,7 @@ def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (1477, E.get('n~1350'), E.get('r~1351'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1351'), 0) if type((_w1 := (ctx.state['players'][v_target_1352] if type(v_target_1352) is int and 0 <= v_target_1352 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1351'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1350'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1351'))) is str else 0))) is int else num(_w6))) for v_target_1352 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_1478 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3438,16 +2982,8 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~1353')}
 
 
-def x_1483(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
-
-
-def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_1483 = _C.x_1189  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1486 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
@@ -3478,10 +3014,7 @@ def x_1504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1363'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1363'), 0))
 
 
-def x_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:566
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1506 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
 def x_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3508,8 +3041,7 @@ def x_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1373'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1373'), 0))
 
 
-def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+x_1522 = _C.x_1522  # rules_data/terraforming_mars/cards/001-070.yaml:589
 
 
 def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -3548,14 +3080,8 @@ def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1385'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1385'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1535(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1535 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1537 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3616,8 +3142,7 @@ def x_1558(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     return ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) >= 1)
 
 
-def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_1561 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -3626,8 +3151,7 @@ def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (1562, E.get('n~1392'), E.get('r~1393'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1393'), 0) if type((_w1 := (ctx.state['players'][v_target_1394] if type(v_target_1394) is int and 0 <= v_target_1394 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1393'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1392'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1393'))) is str else 0))) is int else num(_w6))) for v_target_1394 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_1563 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3678,10 +3202,7 @@ def x_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1400'))) is str else 0)
 
 
-def x_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1582 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -3696,10 +3217,7 @@ def x_1584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1400'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1400'))) is str else None), 0))
 
 
-def x_1586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_1586 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1588(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -3720,12 +3238,8 @@ def x_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~1402'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_1596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_1596 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1597 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3824,14 +3338,8 @@ def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1431'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1431'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1632 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1634 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3870,10 +3378,7 @@ def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1430')}
 
 
-def x_1644(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1644 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3894,10 +3399,7 @@ def x_1652(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1437'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1437'), 0))
 
 
-def x_1654(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:654
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1654 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
@@ -3994,14 +3496,8 @@ def x_1682(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1461'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1461'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1683 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1685 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -4040,10 +3536,7 @@ def x_1694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1460')}
 
 
-def x_1695(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1695 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 def x_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -4068,10 +3561,7 @@ def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1467'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1467'), 0))
 
 
-def x_1706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:693
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_1706 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:693
 
 
 def x_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -4290,13 +3780,7 @@ def t_358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_359(ctx, r1, s, E)
 
 
-def t_359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_395(ctx, E), k)
+t_359 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:39
 
 
 def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
@@ -4433,16 +3917,7 @@ def d_370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_371 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -4479,11 +3954,7 @@ def t_373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_410(ctx, E), k)
 
 
-def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_374 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
@@ -4966,22 +4437,8 @@ def d_415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[12])
-    return True
-
-
-def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    return True
+d_416 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_417 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:264
 
 
 def d_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -5035,14 +4492,7 @@ def d_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[12])
-    return True
+d_423 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:266
 
 
 def d_424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
@@ -5184,22 +4634,8 @@ def d_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_482(ctx, E), '=', False, K[12])
-    return True
-
-
-def d_436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    return True
+d_435 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_436 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -5210,51 +4646,10 @@ def d_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_486(ctx, E):
-        if not d_439(ctx, E):
-            return False
-    return True
-
-
-def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
-    SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '-=', True, K[12])
-    return True
-
-
-def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
-    return True
-
-
-def d_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '-=', True, K[12])
-    return True
+d_438 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_439 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_440 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_441 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -5569,16 +4964,7 @@ def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[13], '=', False, K[16])
-    return True
+d_468 = _C.d_468  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def d_469(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
@@ -5832,13 +5218,7 @@ def t_489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_490(ctx, r1, s, E)
 
 
-def t_490(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_546(ctx, E), k)
+t_490 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:90
 
 
 def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
@@ -6050,11 +5430,7 @@ def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_563(ctx, E), k)
 
 
-def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_509 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -6230,16 +5606,7 @@ def d_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_524(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_524 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -6276,11 +5643,7 @@ def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_583(ctx, E), k)
 
 
-def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_527 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -6344,11 +5707,7 @@ def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_534 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_535(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -6544,16 +5903,7 @@ def d_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_551 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -6590,11 +5940,7 @@ def t_553(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_616(ctx, E), k)
 
 
-def d_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_554 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
@@ -6806,11 +6152,7 @@ def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_635(ctx, E), k)
 
 
-def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_573 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
@@ -6874,11 +6216,7 @@ def d_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_580(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_580 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
@@ -7054,16 +6392,7 @@ def d_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_595 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -7100,11 +6429,7 @@ def t_597(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_666(ctx, E), k)
 
 
-def d_598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_598 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
@@ -7168,11 +6493,7 @@ def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_605 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
@@ -7677,11 +6998,7 @@ def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_728(ctx, E), k)
 
 
-def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_650 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
@@ -7730,13 +7047,7 @@ def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def t_655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_738(ctx, E), k)
+t_655 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:135
 
 
 def d_656(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
@@ -8000,22 +7311,8 @@ def d_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_758(ctx, E), '=', False, K[12])
-    return True
-
-
-def d_679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
-    return True
+d_678 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_679 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -8026,51 +7323,10 @@ def d_680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_762(ctx, E):
-        if not d_682(ctx, E):
-            return False
-    return True
-
-
-def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
-    SET(ctx, 'deck', ctx.state, 'deck', x_766(ctx, E), '-=', True, K[12])
-    return True
-
-
-def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
-    return True
-
-
-def d_684(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_766(ctx, E), '-=', True, K[12])
-    return True
+d_681 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_682 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_683 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_684 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_685(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
@@ -8246,16 +7502,7 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_699 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
@@ -8386,13 +7633,7 @@ def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_710(ctx, r1, s, E)
 
 
-def t_710(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_792(ctx, E), k)
+t_710 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:168
 
 
 def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
@@ -8636,11 +7877,7 @@ def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_813(ctx, E), k)
 
 
-def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_732 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
@@ -8767,13 +8004,7 @@ def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_743(ctx, r1, s, E)
 
 
-def t_743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_828(ctx, E), k)
+t_743 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:178
 
 
 def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
@@ -9026,11 +8257,7 @@ def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_848(ctx, E), k)
 
 
-def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_766 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
@@ -9492,11 +8719,7 @@ def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_900(ctx, E), k)
 
 
-def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_808 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
@@ -9749,11 +8972,7 @@ def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_923(ctx, E), k)
 
 
-def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_831 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
@@ -10054,11 +9273,7 @@ def t_857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_952(ctx, E), k)
 
 
-def d_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_858 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -10295,11 +9510,7 @@ def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_974(ctx, E), k)
 
 
-def d_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_878 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -10740,13 +9951,7 @@ def d_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def t_918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1032(ctx, E), k)
+t_918 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
 def d_919(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
@@ -10989,13 +10194,7 @@ def t_938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_939(ctx, r1, s, E)
 
 
-def t_939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1056(ctx, E), k)
+t_939 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:300
 
 
 def d_940(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
@@ -11207,11 +10406,7 @@ def t_957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_1073(ctx, E), k)
 
 
-def d_958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_958 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
@@ -11566,13 +10761,7 @@ def t_987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return t_988(ctx, r1, s, E)
 
 
-def t_988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1109(ctx, E), k)
+t_988 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:326
 
 
 def d_989(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
@@ -11784,11 +10973,7 @@ def t_1006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1126(ctx, E), k)
 
 
-def d_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1007 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_1008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
@@ -12052,16 +11237,7 @@ def d_1029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_1030 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -12098,11 +11274,7 @@ def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1155(ctx, E), k)
 
 
-def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1033 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_1034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
@@ -12366,16 +11538,7 @@ def d_1055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_1056 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -12412,11 +11575,7 @@ def t_1058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1184(ctx, E), k)
 
 
-def d_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1059 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_1060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
@@ -12639,16 +11798,7 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_1079 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def t_1080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
@@ -12762,16 +11912,7 @@ def d_1087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_1088 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_1089(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
@@ -12908,16 +12049,7 @@ def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_1100 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -12954,11 +12086,7 @@ def t_1102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1237(ctx, E), k)
 
 
-def d_1103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1103 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_1104(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
@@ -13287,16 +12415,7 @@ def d_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1131(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_1131 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -13333,11 +12452,7 @@ def t_1133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1269(ctx, E), k)
 
 
-def d_1134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1134 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_1135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
@@ -13401,11 +12516,7 @@ def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1141(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1141 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_1142(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
@@ -13595,13 +12706,7 @@ def d_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_1158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:412
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1302(ctx, E), k)
+t_1158 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 def d_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
@@ -13759,13 +12864,7 @@ def d_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_1172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:431
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1318(ctx, E), k)
+t_1172 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
@@ -13828,13 +12927,7 @@ def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     return t_1178(ctx, r1, s, E)
 
 
-def t_1178(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1324(ctx, E), k)
+t_1178 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:441
 
 
 def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
@@ -14077,11 +13170,7 @@ def t_1199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1343(ctx, E), k)
 
 
-def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1200 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
@@ -14193,13 +13282,7 @@ def d_1209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_1210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:451
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1358(ctx, E), k)
+t_1210 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
@@ -14528,11 +13611,7 @@ def d_1239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_1240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:255
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1240 = _C.d_374  # rules_data/terraforming_mars/definitions/cards.yaml:255
 
 
 def t_1241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -14596,11 +13675,7 @@ def d_1246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1247 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
@@ -15014,11 +14089,7 @@ def t_1283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1446(ctx, E), k)
 
 
-def d_1284(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1284 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
@@ -15230,11 +14301,7 @@ def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1467(ctx, E), k)
 
 
-def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1303 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_1304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
@@ -15532,13 +14599,7 @@ def d_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_1330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:566
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1506(ctx, E), k)
+t_1330 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
 def d_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
@@ -15931,11 +14992,7 @@ def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1542(ctx, E), k)
 
 
-def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1365 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
@@ -16365,16 +15422,7 @@ def d_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
-    return True
+d_1402 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -16411,11 +15459,7 @@ def t_1404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1590(ctx, E), k)
 
 
-def d_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1405 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_1406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
@@ -16479,11 +15523,7 @@ def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1412 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
@@ -16909,20 +15949,8 @@ def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1639(ctx, E), k)
 
 
-def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_1452(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1644(ctx, E), k)
+d_1451 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_1452 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
@@ -17034,13 +16062,7 @@ def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_1462(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:654
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1654(ctx, E), k)
+t_1462 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
@@ -17453,20 +16475,8 @@ def t_1499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1690(ctx, E), k)
 
 
-def d_1500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_1501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1695(ctx, E), k)
+d_1500 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_1501 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 def d_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
@@ -17586,13 +16596,7 @@ def d_1511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_1512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:693
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1706(ctx, E), k)
+t_1512 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:693
 
 
 def t_1513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
@@ -19692,31 +18696,23 @@ CODE = {
 AT = {
     374: 'rules_data/terraforming_mars/cards/001-070.yaml:10',
     376: 'rules_data/terraforming_mars/cards/001-070.yaml:19',
-    379: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     380: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    381: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     382: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     383: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     385: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     388: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     393: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    395: 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     399: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     400: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     401: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    402: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     403: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     404: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    406: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     408: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     409: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     410: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    413: 'rules_data/terraforming_mars/cards/001-070.yaml:41',
     416: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     417: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    421: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     422: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    423: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     424: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     425: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     427: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
@@ -19724,88 +18720,46 @@ AT = {
     432: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
     437: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     438: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    439: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     440: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     441: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    442: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     444: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     445: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     446: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     447: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     448: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    449: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     450: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    451: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    453: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    455: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     457: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    459: 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    460: 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    461: 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    462: 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    464: 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     465: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
     466: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
-    467: 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    468: 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    469: 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    470: 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    471: 'rules_data/terraforming_mars/definitions/cards.yaml:266',
     472: 'rules_data/terraforming_mars/cards/001-070.yaml:60',
-    475: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     477: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
-    480: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    481: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    482: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    483: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    485: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    486: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    487: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    488: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    489: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    490: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    491: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     496: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     497: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    498: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     499: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     500: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    501: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     503: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     504: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     505: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     506: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     507: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    508: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     509: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    510: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    512: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    514: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     516: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    518: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     519: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     520: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    521: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    522: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     523: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    524: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
     528: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     529: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     533: 'rules_data/terraforming_mars/cards/001-070.yaml:80',
     534: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     535: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    536: 'rules_data/terraforming_mars/cards/001-070.yaml:82',
     539: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     540: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     544: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    546: 'rules_data/terraforming_mars/cards/001-070.yaml:90',
     548: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     549: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     550: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     554: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     555: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    556: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    558: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     559: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     560: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     561: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -19816,15 +18770,11 @@ AT = {
     572: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     573: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     574: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    575: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     576: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     577: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    579: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     581: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     582: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     583: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    589: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    590: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     591: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     592: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     594: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
@@ -19832,10 +18782,8 @@ AT = {
     605: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     606: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     607: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    608: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     609: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     610: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    612: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     614: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     615: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     616: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -19844,31 +18792,23 @@ AT = {
     622: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     626: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     627: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    628: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    630: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     631: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     632: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     633: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     634: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     635: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     639: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    643: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    644: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     645: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     646: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     648: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     655: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     656: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     657: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    658: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     659: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     660: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    662: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     664: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     665: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     666: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    672: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    673: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     674: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     675: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     677: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
@@ -19876,28 +18816,20 @@ AT = {
     688: 'rules_data/terraforming_mars/definitions/cards.yaml:118',
     689: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     690: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    691: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     692: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     693: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    694: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     696: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     697: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     698: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     699: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     700: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    701: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     702: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    703: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    705: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    707: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     709: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     713: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     714: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     715: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     719: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     720: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    721: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    723: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     724: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     725: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     726: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -19906,42 +18838,27 @@ AT = {
     732: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     733: 'rules_data/terraforming_mars/cards/001-070.yaml:118',
     736: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    738: 'rules_data/terraforming_mars/cards/001-070.yaml:135',
     742: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     743: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     747: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     751: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     752: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    756: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    757: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    758: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    759: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    761: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    762: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    763: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    764: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    765: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    766: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     769: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     770: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     774: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     775: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     777: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     779: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    780: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     782: 'rules_data/terraforming_mars/cards/001-070.yaml:160',
     785: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     786: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     790: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    792: 'rules_data/terraforming_mars/cards/001-070.yaml:168',
     795: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     798: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     799: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     800: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     804: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     805: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    806: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    808: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     809: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     810: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     811: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -19951,15 +18868,12 @@ AT = {
     821: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     822: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     826: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    828: 'rules_data/terraforming_mars/cards/001-070.yaml:178',
     832: 'rules_data/terraforming_mars/definitions/board.yaml:110',
     833: 'rules_data/terraforming_mars/definitions/board.yaml:92',
     834: 'rules_data/terraforming_mars/definitions/board.yaml:93',
     835: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     839: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     840: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    841: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    843: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     844: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     845: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     846: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -19970,11 +18884,9 @@ AT = {
     856: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     860: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     865: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    870: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     871: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     872: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     874: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    878: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     879: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     880: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     882: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
@@ -19983,8 +18895,6 @@ AT = {
     887: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     891: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     892: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    893: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    895: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     896: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     897: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     898: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -19997,8 +18907,6 @@ AT = {
     910: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     914: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     915: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    916: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    918: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     919: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     920: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     921: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -20012,8 +18920,6 @@ AT = {
     939: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     943: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     944: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    945: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    947: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     948: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     949: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     950: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -20025,8 +18931,6 @@ AT = {
     961: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     965: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     966: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    967: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    969: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     970: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     971: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     972: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -20042,14 +18946,10 @@ AT = {
     996: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     998: 'rules_data/terraforming_mars/cards/001-070.yaml:236',
     1001: 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    1002: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     1003: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     1004: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     1005: 'rules_data/terraforming_mars/definitions/cards.yaml:239',
     1007: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    1010: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    1012: 'rules_data/terraforming_mars/cards/001-070.yaml:236',
-    1014: 'rules_data/terraforming_mars/cards/001-070.yaml:248',
     1016: 'rules_data/terraforming_mars/cards/001-070.yaml:259',
     1019: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1023: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
@@ -20057,24 +18957,18 @@ AT = {
     1025: 'rules_data/terraforming_mars/definitions/cards.yaml:203',
     1027: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
     1030: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    1032: 'rules_data/terraforming_mars/cards/001-070.yaml:267',
     1034: 'rules_data/terraforming_mars/cards/001-070.yaml:270',
-    1036: 'rules_data/terraforming_mars/cards/001-070.yaml:280',
     1039: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     1040: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    1044: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     1046: 'rules_data/terraforming_mars/cards/001-070.yaml:292',
     1049: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1050: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1054: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1056: 'rules_data/terraforming_mars/cards/001-070.yaml:300',
     1058: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     1059: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     1060: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     1064: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1065: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1066: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1068: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1069: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1070: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1071: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -20091,93 +18985,68 @@ AT = {
     1102: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1103: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1107: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1109: 'rules_data/terraforming_mars/cards/001-070.yaml:326',
     1111: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     1112: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     1113: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     1117: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1118: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1119: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1121: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1122: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1123: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1124: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1125: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1126: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     1130: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1133: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     1138: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    1139: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     1144: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     1145: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     1146: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    1147: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     1148: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1149: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    1151: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1153: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1154: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1155: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    1159: 'rules_data/terraforming_mars/cards/001-070.yaml:338',
-    1162: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     1167: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    1168: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     1173: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     1174: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     1175: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    1176: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     1177: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1178: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    1180: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1182: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1183: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1184: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    1188: 'rules_data/terraforming_mars/cards/001-070.yaml:349',
-    1189: 'rules_data/terraforming_mars/cards/001-070.yaml:349',
     1192: 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    1193: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     1194: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     1195: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     1196: 'rules_data/terraforming_mars/definitions/cards.yaml:239',
     1198: 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    1201: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     1205: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     1206: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     1208: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     1210: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    1211: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     1215: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     1216: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     1218: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     1220: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    1221: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     1226: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     1227: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     1228: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    1229: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     1230: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1231: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    1233: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1235: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1236: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1237: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1240: 'rules_data/terraforming_mars/cards/001-070.yaml:375',
     1243: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1247: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1250: 'rules_data/terraforming_mars/cards/001-070.yaml:377',
     1253: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     1258: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     1259: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     1260: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    1261: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     1262: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1263: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    1265: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1267: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1268: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1269: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    1275: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    1276: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1277: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1278: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     1280: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
@@ -20186,24 +19055,19 @@ AT = {
     1295: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1296: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1300: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1302: 'rules_data/terraforming_mars/cards/001-070.yaml:412',
     1304: 'rules_data/terraforming_mars/cards/001-070.yaml:415',
     1307: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1311: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1312: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1316: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1318: 'rules_data/terraforming_mars/cards/001-070.yaml:431',
     1319: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
     1322: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1324: 'rules_data/terraforming_mars/cards/001-070.yaml:441',
     1327: 'rules_data/terraforming_mars/definitions/board.yaml:122',
     1328: 'rules_data/terraforming_mars/definitions/board.yaml:92',
     1329: 'rules_data/terraforming_mars/definitions/board.yaml:93',
     1330: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     1334: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1335: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1336: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1338: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1339: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1340: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1341: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -20213,7 +19077,6 @@ AT = {
     1351: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1352: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1356: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1358: 'rules_data/terraforming_mars/cards/001-070.yaml:451',
     1359: 'rules_data/terraforming_mars/cards/001-070.yaml:453',
     1362: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1366: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -20221,40 +19084,27 @@ AT = {
     1372: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1376: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     1380: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1384: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     1386: 'rules_data/terraforming_mars/cards/001-070.yaml:481',
-    1389: 'rules_data/terraforming_mars/definitions/cards.yaml:249',
-    1390: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
     1391: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
     1392: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
     1393: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
     1394: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
     1395: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
-    1400: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    1401: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1402: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1403: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     1405: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1410: 'rules_data/terraforming_mars/cards/001-070.yaml:510',
     1411: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     1412: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    1414: 'rules_data/terraforming_mars/cards/001-070.yaml:514',
-    1417: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     1418: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    1419: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1420: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1421: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     1423: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    1424: 'rules_data/terraforming_mars/cards/001-070.yaml:514',
-    1427: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    1429: 'rules_data/terraforming_mars/cards/001-070.yaml:527',
     1431: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     1432: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     1433: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     1437: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1438: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1439: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1441: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1442: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1443: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1444: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -20266,42 +19116,31 @@ AT = {
     1454: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     1458: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1459: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1460: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1462: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1463: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1464: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1465: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1466: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1467: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     1471: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1473: 'rules_data/terraforming_mars/cards/001-070.yaml:536',
-    1476: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     1477: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    1478: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1479: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1480: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     1482: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    1483: 'rules_data/terraforming_mars/cards/001-070.yaml:536',
-    1486: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     1488: 'rules_data/terraforming_mars/cards/001-070.yaml:549',
     1491: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1495: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1499: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     1504: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1506: 'rules_data/terraforming_mars/cards/001-070.yaml:566',
     1509: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1512: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
     1515: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1519: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1522: 'rules_data/terraforming_mars/cards/001-070.yaml:589',
     1526: 'rules_data/terraforming_mars/definitions/board.yaml:116',
     1527: 'rules_data/terraforming_mars/definitions/board.yaml:92',
     1528: 'rules_data/terraforming_mars/definitions/board.yaml:93',
     1529: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     1533: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1534: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1535: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1537: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1538: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1539: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1540: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -20312,9 +19151,7 @@ AT = {
     1551: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1555: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     1558: 'rules_data/terraforming_mars/cards/001-070.yaml:609',
-    1561: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     1562: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    1563: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1564: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1565: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     1567: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
@@ -20323,15 +19160,11 @@ AT = {
     1579: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     1580: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     1581: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    1582: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     1583: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1584: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    1586: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1588: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1589: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1590: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    1596: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    1597: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1598: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1599: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     1601: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
@@ -20348,19 +19181,15 @@ AT = {
     1626: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     1630: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1631: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1632: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1634: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1635: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1636: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1637: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1638: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1639: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     1643: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1644: 'rules_data/terraforming_mars/cards/001-070.yaml:644',
     1647: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1648: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1652: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1654: 'rules_data/terraforming_mars/cards/001-070.yaml:654',
     1655: 'rules_data/terraforming_mars/definitions/board.yaml:187',
     1656: 'rules_data/terraforming_mars/definitions/board.yaml:187',
     1657: 'rules_data/terraforming_mars/definitions/board.yaml:190',
@@ -20377,20 +19206,16 @@ AT = {
     1677: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     1681: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1682: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1683: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1685: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1686: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1687: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1688: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1689: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1690: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     1694: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1695: 'rules_data/terraforming_mars/cards/001-070.yaml:674',
     1698: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1700: 'rules_data/terraforming_mars/cards/001-070.yaml:685',
     1703: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1704: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    1706: 'rules_data/terraforming_mars/cards/001-070.yaml:693',
     1709: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     1710: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     1715: 'rules_data/terraforming_mars/definitions/resources.yaml:31',

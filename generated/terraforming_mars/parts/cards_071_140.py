@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
@@ -79,8 +80,7 @@ def x_1730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
     return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 13)
 
 
-def x_1733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_1733 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_1734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -89,8 +89,7 @@ def x_1734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (1734, E.get('n~1474'), E.get('r~1475'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1475'), 0) if type((_w1 := (ctx.state['players'][v_target_1476] if type(v_target_1476) is int and 0 <= v_target_1476 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1475'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1474'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1475'))) is str else 0))) is int else num(_w6))) for v_target_1476 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_1735(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_1735 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_1736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -111,22 +110,9 @@ def x_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~1477')}
 
 
-def x_1742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_1744(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
-
-
-def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
+x_1742 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1744 = _C.x_1012  # rules_data/terraforming_mars/cards/071-140.yaml:22
+x_1746 = _C.x_1746  # rules_data/terraforming_mars/cards/071-140.yaml:35
 
 
 def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
@@ -135,16 +121,8 @@ def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     return MEMO(ctx, (1747, E.get('event'),), lambda: len([v_x_1480 for v_x_1480 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1480 == 'science')]))
 
 
-def x_1748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_1749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_1748 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1749 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
 def x_1750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
@@ -153,56 +131,18 @@ def x_1750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return [E.get('c~1481')]
 
 
-def x_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-    return ctx.state.get('discard')
-
-
-def x_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-    if E is None:
-        E = ctx.env()
-    return [E.get('c~1481')]
-
-
-def x_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_1757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_1758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_1764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_1765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_1751 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1752 = x_1750  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1755 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1756 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1757 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1758 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1760 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1761 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1762 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1763 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1764 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1765 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
@@ -259,10 +199,7 @@ def x_1785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1489'))) is str else 0)
 
 
-def x_1786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1786 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -277,10 +214,7 @@ def x_1788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1489'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1489'))) is str else None), 0))
 
 
-def x_1790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_1790 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -331,14 +265,8 @@ def x_1805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1504'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1504'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1806 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1808 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -395,10 +323,7 @@ def x_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~1512') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_1828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_1828 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_1829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -413,10 +338,7 @@ def x_1830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1510'))) is int else num(_w4)))
 
 
-def x_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_1831 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -449,10 +371,7 @@ def x_1837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1510'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1516'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1513'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1517'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1514'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1518'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1515'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~1516'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~1516'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~1513'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~1517'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~1514'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~1518'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~1515'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~1513'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~1510'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~1517'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~1516'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~1513'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~1517'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~1514'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~1518'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1515'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~1514'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~1510'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~1518'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~1516'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~1513'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~1517'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~1514'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~1518'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~1515'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~1515'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~1510'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_1838 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_1839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -461,22 +380,9 @@ def x_1839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1510'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1516'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1513'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1517'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1514'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1518'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1515'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_1842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_1840 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1842 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1844 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -533,14 +439,8 @@ def x_1868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1537'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1537'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1869(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1869 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1871 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -609,14 +509,8 @@ def x_1889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1552'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1552'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1890 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1892 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -667,10 +561,7 @@ def x_1905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1560'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1560'), 0))
 
 
-def x_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
-    if E is None:
-        E = ctx.env()
-    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
+x_1908 = _C.x_1014  # rules_data/terraforming_mars/cards/071-140.yaml:95
 
 
 def x_1912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -691,10 +582,7 @@ def x_1914(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1561'))) is str else 0)
 
 
-def x_1915(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1915 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_1916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -709,10 +597,7 @@ def x_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1561'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1561'))) is str else None), 0))
 
 
-def x_1919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_1919 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_1921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -763,14 +648,8 @@ def x_1934(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1576'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1576'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1935(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1935 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1937 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -839,14 +718,8 @@ def x_1955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1591'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1591'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1956 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1958 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -885,12 +758,8 @@ def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1590')}
 
 
-def x_1971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_1971 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1972 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -947,14 +816,8 @@ def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1607'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1607'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_1994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_1992 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_1994 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1029,10 +892,7 @@ def x_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1621'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1621'), 0))
 
 
-def x_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
+x_2024 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:160
 
 
 def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -1065,14 +925,8 @@ def x_2033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1634'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1634'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2034 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2036 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2037(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1123,10 +977,7 @@ def x_2047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return MEMO(ctx, (2047, E.get('you'), ctx.stamps.get('prod', 0),), lambda: [(_w2.get(v_r_1640, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, v_r_1640, 0)) for v_r_1640 in IDS(ctx, 'resources')])
 
 
-def x_2048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_2048 = _C.x_870  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
 
 
 def x_2049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
@@ -1203,52 +1054,17 @@ def x_2078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1655'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1655'), 0))
 
 
-def x_2080(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:199
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
-
-
-def x_2083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_2086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_2088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_2093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_2080 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:199
+x_2083 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2084 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2085 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2086 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2088 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2089 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2090 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2091 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2092 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2093 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_2095(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:211
@@ -1309,10 +1125,7 @@ def x_2122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1680'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1680'), 0))
 
 
-def x_2125(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
-    if E is None:
-        E = ctx.env()
-    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
+x_2125 = _C.x_1014  # rules_data/terraforming_mars/cards/071-140.yaml:241
 
 
 def x_2126(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
@@ -1333,10 +1146,7 @@ def x_2130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1682'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1682'), 0))
 
 
-def x_2134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_2134 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
@@ -1385,14 +1195,8 @@ def x_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1703'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1703'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2152(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2150 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2152 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2153(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1449,10 +1253,7 @@ def x_2167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1706'))) is str else 0)
 
 
-def x_2168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2168 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1467,10 +1268,7 @@ def x_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1706'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1706'))) is str else None), 0))
 
 
-def x_2172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_2172 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_2174(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1509,10 +1307,7 @@ def x_2187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1712'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1712'), 0))
 
 
-def x_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:290
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
+x_2189 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
 def x_2193(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
@@ -1551,10 +1346,7 @@ def x_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1737'), 0))
 
 
-def x_2205(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:311
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
+x_2205 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
 def x_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1593,10 +1385,7 @@ def x_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1742'))) is str else 0)
 
 
-def x_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2221 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_2222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1611,10 +1400,7 @@ def x_2223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1742'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1742'))) is str else None), 0))
 
 
-def x_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_2225 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1689,10 +1475,7 @@ def x_2251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1766'))) is str else 0)
 
 
-def x_2252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2252 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_2253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1707,10 +1490,7 @@ def x_2254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1766'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1766'))) is str else None), 0))
 
 
-def x_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_2256 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_2258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1767,10 +1547,7 @@ def x_2277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~1773'))) is str else 0)
 
 
-def x_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2278 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1785,10 +1562,7 @@ def x_2280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1773'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~1773'))) is str else None), 0))
 
 
-def x_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_2282 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_2284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1859,10 +1633,7 @@ def x_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1786'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1786'), 0))
 
 
-def x_2310(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
+x_2310 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:387
 
 
 def x_2313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1901,14 +1672,8 @@ def x_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1801'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1801'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2324 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2326 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1971,52 +1736,17 @@ def x_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1807'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1807'), 0))
 
 
-def x_2349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_2351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_2352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_2360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_2349 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2350 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2351 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2352 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2354 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2355 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2356 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2357 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2358 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2359 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2360 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
 def x_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2031,10 +1761,7 @@ def x_2366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~1813') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_2367 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2049,10 +1776,7 @@ def x_2369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1811'))) is int else num(_w4)))
 
 
-def x_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_2370 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2085,10 +1809,7 @@ def x_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1811'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1814'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1815'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1819'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1816'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~1817'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~1817'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~1814'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~1818'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~1815'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~1819'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~1816'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~1814'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~1811'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~1818'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~1817'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~1814'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~1818'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~1815'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~1819'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1816'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~1815'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~1811'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~1819'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~1817'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~1814'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~1818'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~1815'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~1819'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~1816'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~1816'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~1811'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_2377 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2097,22 +1818,9 @@ def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1811'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1814'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1815'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1819'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1816'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_2381(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_2379 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2381 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2383 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2121,10 +1829,7 @@ def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1811'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1814'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1815'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1819'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1816'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~1817')} if ((_w13 if type((_w13 := E.get('s_v~1814'))) is int else num(_w13)) > 0) else K[4])), ({'titanium': E.get('t~1818')} if ((_w14 if type((_w14 := E.get('t_v~1815'))) is int else num(_w14)) > 0) else K[4])), ({'heat': E.get('h~1819')} if ((_w15 if type((_w15 := E.get('h_v~1816'))) is int else num(_w15)) > 0) else K[4]))
 
 
-def x_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+x_2387 = _C.x_518  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
 def x_2388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2139,14 +1844,8 @@ def x_2389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~1809'), 'keep': True}
 
 
-def x_2390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    return ctx.state.get('discard')
-
-
-def x_2391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~1809')]
+x_2390 = _C.x_462  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_2391 = x_2388  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
 def x_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
@@ -2155,64 +1854,19 @@ def x_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return {'card': E.get('card~1809'), 'keep': False}
 
 
-def x_2393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_2399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_2400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_2404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_2407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_2408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_2410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_2411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_2393 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_2399 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2400 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2401 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2402 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2404 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2405 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2406 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2407 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2408 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2409 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2410 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2411 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
 
 
 def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2221,16 +1875,8 @@ def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return [E.get('c~1823')]
 
 
-def x_2413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_2414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return [E.get('c~1823')]
+x_2413 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2414 = x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
 
 
 def x_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2239,20 +1885,9 @@ def x_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return {'keep': E.get('c~1823')}
 
 
-def x_2417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-    return ctx.state.get('discard')
-
-
-def x_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_2419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_2417 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2418 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2419 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 def x_2423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -2279,10 +1914,7 @@ def x_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~1824') == 'tr')) and (((_w1 if type((_w1 := E.get('n~1825'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_2429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_2429 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_2434(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2291,14 +1923,8 @@ def x_2434(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1827'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1827'), 0))
 
 
-def x_2436(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:437
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
-
-
-def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 7)
+x_2436 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:437
+x_2438 = _C.x_2438  # rules_data/terraforming_mars/cards/071-140.yaml:440
 
 
 def x_2442(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2313,8 +1939,7 @@ def x_2447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1831'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1831'), 0))
 
 
-def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
+x_2450 = _C.x_2450  # rules_data/terraforming_mars/cards/071-140.yaml:457
 
 
 def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -2353,14 +1978,8 @@ def x_2462(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1843'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1843'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2463 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2465 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2405,14 +2024,8 @@ def x_2478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1847'), 0))
 
 
-def x_2480(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:475
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
-
-
-def x_2481(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:477
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+x_2480 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:475
+x_2481 = _C.x_1522  # rules_data/terraforming_mars/cards/071-140.yaml:477
 
 
 def x_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2455,10 +2068,7 @@ def x_2504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1857'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1857'), 0))
 
 
-def x_2506(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
+x_2506 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:503
 
 
 def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -2491,14 +2101,8 @@ def x_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1867'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1867'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2518(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2518 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2520 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2537,12 +2141,8 @@ def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~1866')}
 
 
-def x_2532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_2532 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2533 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2563,12 +2163,8 @@ def x_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~1872')}
 
 
-def x_2542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_2542 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2543 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2589,12 +2185,8 @@ def x_2547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~1875')}
 
 
-def x_2552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    return list(range(len(ctx.state['players'])))
+x_2552 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2553 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2615,8 +2207,7 @@ def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~1878')}
 
 
-def x_2560(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:516
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
+x_2560 = _C.x_413  # rules_data/terraforming_mars/cards/071-140.yaml:516
 
 
 def x_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2673,14 +2264,8 @@ def x_2581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1896'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1896'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2582 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2584 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2585(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2731,10 +2316,7 @@ def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~1902') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_2600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_2600 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2749,10 +2331,7 @@ def x_2602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1900'))) is int else num(_w4)))
 
 
-def x_2603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_2603 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_2605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2785,10 +2364,7 @@ def x_2609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1900'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1906'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1903'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1907'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1904'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1908'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1905'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~1906'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~1906'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~1903'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~1907'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~1904'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~1908'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~1905'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~1903'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~1900'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~1907'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~1906'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~1903'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~1907'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~1904'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~1908'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1905'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~1904'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~1900'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~1908'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~1906'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~1903'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~1907'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~1904'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~1908'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~1905'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~1905'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~1900'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_2610 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_2611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2797,22 +2373,9 @@ def x_2611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~1900'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~1906'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1903'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~1907'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~1904'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~1908'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~1905'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_2612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_2614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_2616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_2612 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2614 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2616 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2827,12 +2390,8 @@ def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1910'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1910'), 0))
 
 
-def x_2626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-    return list(range(len(ctx.state['players'])))
+x_2626 = _C.x_379  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2627 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
 def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2865,18 +2424,9 @@ def x_2634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return {'target': E.get('target~1913')}
 
 
-def x_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~1912'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1912'), 0))
-
-
-def x_2641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
-
-
-def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-    return list(range(len(ctx.state['players'])))
+x_2636 = x_2632  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+x_2641 = _C.x_379  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2642 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
 def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2909,10 +2459,7 @@ def x_2649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return {'target': E.get('target~1917')}
 
 
-def x_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~1916'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1916'), 0))
+x_2651 = x_2647  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
 def x_2657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2927,8 +2474,7 @@ def x_2658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1920'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1920'), 0))
 
 
-def x_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_2662 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_2663(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -2937,8 +2483,7 @@ def x_2663(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (2663, E.get('n~1921'), E.get('r~1922'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~1922'), 0) if type((_w1 := (ctx.state['players'][v_target_1923] if type(v_target_1923) is int and 0 <= v_target_1923 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~1922'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~1921'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~1922'))) is str else 0))) is int else num(_w6))) for v_target_1923 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_2664 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_2665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -2983,10 +2528,7 @@ def x_2680(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1930'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1930'), 0))
 
 
-def x_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:571
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
+x_2682 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
 def x_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -3019,14 +2561,8 @@ def x_2691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1943'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1943'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2692(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2692 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2694 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2695(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3107,14 +2643,8 @@ def x_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~1960'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~1960'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2717 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2719 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3165,20 +2695,9 @@ def x_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     return MEMO(ctx, (2730, E.get('event'),), lambda: AR('+', len([v_x_1963 for v_x_1963 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1963 == 'animal')]), len([v_x_1964 for v_x_1964 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1964 == 'plant')])))
 
 
-def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_2734(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
-
-
-def x_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
+x_2732 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2734 = _C.x_1189  # rules_data/terraforming_mars/cards/071-140.yaml:580
+x_2735 = _C.x_2735  # rules_data/terraforming_mars/cards/071-140.yaml:596
 
 
 def x_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
@@ -3197,8 +2716,7 @@ def x_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~1971'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~1973'))) is int else num(_w2)))
 
 
-def x_2742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:607
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+x_2742 = _C.x_1159  # rules_data/terraforming_mars/cards/071-140.yaml:607
 
 
 def x_2746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
@@ -3235,10 +2753,7 @@ def x_2751(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     return MEMO(ctx, (2751, E.get('event'),), lambda: AR('+', AR('+', len([v_x_1983 for v_x_1983 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1983 == 'animal')]), len([v_x_1984 for v_x_1984 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1984 == 'plant')])), len([v_x_1985 for v_x_1985 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1985 == 'microbe')])))
 
 
-def x_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_2753 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
@@ -3259,14 +2774,8 @@ def x_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1993'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~1993'), 0))
 
 
-def x_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:639
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
-
-
-def x_2762(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:641
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-14))
+x_2761 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:639
+x_2762 = x_2062  # rules_data/terraforming_mars/cards/071-140.yaml:641
 
 
 def x_2763(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
@@ -3275,10 +2784,7 @@ def x_2763(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     return MEMO(ctx, (2763, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: any([(True if (((ctx.index.plain['cards'].get(v_c_1994, NOREC).get('resource', None) if type(v_c_1994) is str else None) == 'microbe')) and ((v_c_1994 != E.get('this'))) else False) for v_c_1994 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
-def x_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_2766 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -3309,10 +2815,7 @@ def x_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~1999'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1999'), 0))
 
 
-def x_2779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_2779 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_2780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -3339,8 +2842,7 @@ def x_2785(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:663
     return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (True if (((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2004 for v_x_2004 in items_of((ctx.index.plain['cards'].get(v_c_2003, NOREC).get('tags', []) if type(v_c_2003) is str else [])) if (v_x_2004 == 'plant')]) for v_c_2003 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2006 for v_x_2006 in items_of((ctx.index.plain['corporations'].get(v_c_2005, NOREC).get('tags', []) if type(v_c_2005) is str else [])) if (v_x_2006 == 'plant')]) for v_c_2005 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 1)) and (((_w2 if type((_w2 := AR('+', FN['sum'](ctx, None, [len([v_x_2008 for v_x_2008 in items_of((ctx.index.plain['cards'].get(v_c_2007, NOREC).get('tags', []) if type(v_c_2007) is str else [])) if (v_x_2008 == 'animal')]) for v_c_2007 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2010 for v_x_2010 in items_of((ctx.index.plain['corporations'].get(v_c_2009, NOREC).get('tags', []) if type(v_c_2009) is str else [])) if (v_x_2010 == 'animal')]) for v_c_2009 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w2)) >= 1)) and (((_w3 if type((_w3 := AR('+', FN['sum'](ctx, None, [len([v_x_2012 for v_x_2012 in items_of((ctx.index.plain['cards'].get(v_c_2011, NOREC).get('tags', []) if type(v_c_2011) is str else [])) if (v_x_2012 == 'microbe')]) for v_c_2011 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2014 for v_x_2014 in items_of((ctx.index.plain['corporations'].get(v_c_2013, NOREC).get('tags', []) if type(v_c_2013) is str else [])) if (v_x_2014 == 'microbe')]) for v_c_2013 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w3)) >= 1)) else False))
 
 
-def x_2787(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:672
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+x_2787 = _C.x_536  # rules_data/terraforming_mars/cards/071-140.yaml:672
 
 
 def x_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3349,10 +2851,7 @@ def x_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2016'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2016'), 0))
 
 
-def x_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:680
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
+x_2792 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
 def x_2796(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
@@ -3397,10 +2896,7 @@ def x_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2039'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2039'), 0))
 
 
-def x_2812(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[5], E.get('this'))
+x_2812 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
 def x_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -3421,10 +2917,7 @@ def x_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2040'))) is str else 0)
 
 
-def x_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2819 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -3439,10 +2932,7 @@ def x_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2040'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2040'))) is str else None), 0))
 
 
-def x_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_2823 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_2825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -3463,8 +2953,7 @@ def x_2827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~2042'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:702
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
+x_2830 = _C.x_413  # rules_data/terraforming_mars/cards/071-140.yaml:702
 
 
 def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3491,10 +2980,7 @@ def x_2841(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2045'))) is str else 0)
 
 
-def x_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2842 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_2843(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -3509,10 +2995,7 @@ def x_2844(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2045'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2045'))) is str else None), 0))
 
 
-def x_2846(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_2846 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_2848(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -3569,14 +3052,8 @@ def x_2863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2059'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2059'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2864 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2866 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3864,22 +3341,8 @@ def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_1552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[10])
-    return True
-
-
-def d_1553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    return True
+d_1552 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1553 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3890,58 +3353,11 @@ def d_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1761(ctx, E):
-        if not d_1556(ctx, E):
-            return False
-    return True
-
-
-def d_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_1763(ctx, E), '+=', True, K[8])
-    SET(ctx, 'deck', ctx.state, 'deck', x_1765(ctx, E), '-=', True, K[10])
-    return True
-
-
-def d_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_1763(ctx, E), '+=', True, K[8])
-    return True
-
-
-def d_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_1765(ctx, E), '-=', True, K[10])
-    return True
-
-
-def d_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1555 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1556 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1557 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1558 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1559 = _C.d_374  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
 
 
 def t_1560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
@@ -4231,16 +3647,7 @@ def d_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
-    return True
+d_1583 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1584(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -4277,11 +3684,7 @@ def t_1585(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1794(ctx, E), k)
 
 
-def d_1586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1586 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_1587(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
@@ -4493,11 +3896,7 @@ def t_1604(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1813(ctx, E), k)
 
 
-def d_1605(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1605 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1606(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
@@ -5137,11 +4536,7 @@ def t_1660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1876(ctx, E), k)
 
 
-def d_1661(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1661 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1662(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
@@ -5353,11 +4748,7 @@ def t_1679(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1897(ctx, E), k)
 
 
-def d_1680(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1680 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1681(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
@@ -5572,16 +4963,7 @@ def d_1697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
-    return True
+d_1698 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1699(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -5618,11 +5000,7 @@ def t_1700(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1923(ctx, E), k)
 
 
-def d_1701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1701 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_1702(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
@@ -5834,11 +5212,7 @@ def t_1719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1942(ctx, E), k)
 
 
-def d_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1720 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1721(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
@@ -6050,11 +5424,7 @@ def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1963(ctx, E), k)
 
 
-def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1739 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_1740(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
@@ -6118,11 +5488,7 @@ def d_1745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1746(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1746 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
@@ -6386,11 +5752,7 @@ def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1999(ctx, E), k)
 
 
-def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1770 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
@@ -6608,13 +5970,7 @@ def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     return t_1789(ctx, r1, s, E)
 
 
-def t_1789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2024(ctx, E), k)
+t_1789 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:160
 
 
 def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
@@ -6826,11 +6182,7 @@ def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2041(ctx, E), k)
 
 
-def d_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1808 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_1809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:170
@@ -7162,13 +6514,7 @@ def d_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_1837(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:199
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2080(ctx, E), k)
+t_1837 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
 def d_1838(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
@@ -7244,22 +6590,8 @@ def d_1843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[10])
-    return True
-
-
-def d_1845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    return True
+d_1844 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1845 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -7270,51 +6602,10 @@ def d_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_1847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2089(ctx, E):
-        if not d_1848(ctx, E):
-            return False
-    return True
-
-
-def d_1848(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_2091(ctx, E), '+=', True, K[8])
-    SET(ctx, 'deck', ctx.state, 'deck', x_2093(ctx, E), '-=', True, K[10])
-    return True
-
-
-def d_1849(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_2091(ctx, E), '+=', True, K[8])
-    return True
-
-
-def d_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2093(ctx, E), '-=', True, K[10])
-    return True
+d_1847 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1848 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1849 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1850 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_1851(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
@@ -7975,11 +7266,7 @@ def t_1906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2157(ctx, E), k)
 
 
-def d_1907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1907 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
@@ -8116,16 +7403,7 @@ def d_1918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
-    return True
+d_1919 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -8162,11 +7440,7 @@ def t_1921(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2176(ctx, E), k)
 
 
-def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1922 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
@@ -8278,13 +7552,7 @@ def d_1931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_1932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:290
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2189(ctx, E), k)
+t_1932 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
 def d_1933(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
@@ -8454,13 +7722,7 @@ def d_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_1947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:311
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2205(ctx, E), k)
+t_1947 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
 def d_1948(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
@@ -8716,16 +7978,7 @@ def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1969(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
-    return True
+d_1969 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_1970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -8762,11 +8015,7 @@ def t_1971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2229(ctx, E), k)
 
 
-def d_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_1972 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_1973(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
@@ -9079,16 +8328,7 @@ def d_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
-    return True
+d_1999 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_2000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -9125,11 +8365,7 @@ def t_2001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2260(ctx, E), k)
 
 
-def d_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2002 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_2003(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
@@ -9385,16 +8621,7 @@ def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2024(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
-    return True
+d_2024 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_2025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -9431,11 +8658,7 @@ def t_2026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2286(ctx, E), k)
 
 
-def d_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2027 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_2028(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
@@ -9669,13 +8892,7 @@ def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     return t_2047(ctx, r1, s, E)
 
 
-def t_2047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2310(ctx, E), k)
+t_2047 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:387
 
 
 def d_2048(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
@@ -9919,11 +9136,7 @@ def t_2068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2331(ctx, E), k)
 
 
-def d_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2069 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
@@ -10124,22 +9337,8 @@ def d_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2351(ctx, E), '=', False, K[10])
-    return True
-
-
-def d_2087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    return True
+d_2086 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2087 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_2088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -10150,51 +9349,10 @@ def d_2088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2355(ctx, E):
-        if not d_2090(ctx, E):
-            return False
-    return True
-
-
-def d_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_2357(ctx, E), '+=', True, K[18])
-    SET(ctx, 'deck', ctx.state, 'deck', x_2359(ctx, E), '-=', True, K[10])
-    return True
-
-
-def d_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_2357(ctx, E), '+=', True, K[18])
-    return True
-
-
-def d_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2359(ctx, E), '-=', True, K[10])
-    return True
+d_2089 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2090 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2091 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2092 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_2093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -10509,16 +9667,7 @@ def d_2118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_2119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
-    return True
+d_2119 = _C.d_468  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def t_2120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
@@ -10634,22 +9783,8 @@ def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[10])
-    return True
-
-
-def d_2130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
-    return True
+d_2129 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2130 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_2131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -10660,51 +9795,10 @@ def d_2131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2405(ctx, E):
-        if not d_2133(ctx, E):
-            return False
-    return True
-
-
-def d_2133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_2407(ctx, E), '+=', True, K[18])
-    SET(ctx, 'deck', ctx.state, 'deck', x_2409(ctx, E), '-=', True, K[10])
-    return True
-
-
-def d_2134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_2407(ctx, E), '+=', True, K[18])
-    return True
-
-
-def d_2135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2409(ctx, E), '-=', True, K[10])
-    return True
+d_2132 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2133 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2134 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2135 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_2136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -10758,26 +9852,8 @@ def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[9])
-    return True
-
-
-def d_2141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
-    return True
+d_2140 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_2141 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 def d_2142(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
@@ -10882,16 +9958,7 @@ def d_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
-    return True
+d_2150 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2151(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
@@ -10940,13 +10007,7 @@ def d_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:437
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2436(ctx, E), k)
+t_2155 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
 def t_2156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
@@ -11309,11 +10370,7 @@ def t_2187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2470(ctx, E), k)
 
 
-def d_2188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2188 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
@@ -11362,13 +10419,7 @@ def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:475
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2480(ctx, E), k)
+t_2193 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
@@ -11616,13 +10667,7 @@ def t_2213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     return t_2214(ctx, r1, s, E)
 
 
-def t_2214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2506(ctx, E), k)
+t_2214 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:503
 
 
 def d_2215(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
@@ -11854,11 +10899,7 @@ def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2525(ctx, E), k)
 
 
-def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2235 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_2236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
@@ -11929,11 +10970,7 @@ def d_2242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2243 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -11997,11 +11034,7 @@ def d_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2250 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -12065,11 +11098,7 @@ def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2257(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2257 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
@@ -12441,11 +11470,7 @@ def t_2289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2589(ctx, E), k)
 
 
-def d_2290(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2290 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_2291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
@@ -12851,11 +11876,7 @@ def d_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_2327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2327 = _C.d_374  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
 def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
@@ -12969,11 +11990,7 @@ def d_2337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_2338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2338 = _C.d_374  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
 def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
@@ -13285,13 +12302,7 @@ def d_2364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2365(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:571
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2682(ctx, E), k)
+t_2365 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
 def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
@@ -13513,11 +12524,7 @@ def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2699(ctx, E), k)
 
 
-def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2385 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_2386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
@@ -13781,11 +12788,7 @@ def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2724(ctx, E), k)
 
 
-def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2409 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_2410(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
@@ -14051,13 +13054,7 @@ def d_2432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:639
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2761(ctx, E), k)
+t_2433 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 def d_2434(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
@@ -14270,13 +13267,7 @@ def d_2453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:680
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2792(ctx, E), k)
+t_2454 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
 def d_2455(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
@@ -14497,13 +13488,7 @@ def t_2472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     return t_2473(ctx, r1, s, E)
 
 
-def t_2473(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2812(ctx, E), k)
+t_2473 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
 def d_2474(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
@@ -14640,16 +13625,7 @@ def d_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2485(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
-    return True
+d_2485 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_2486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -14686,11 +13662,7 @@ def t_2487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2827(ctx, E), k)
 
 
-def d_2488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2488 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
@@ -14890,16 +13862,7 @@ def d_2504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
-    return True
+d_2505 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_2506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -14936,11 +13899,7 @@ def t_2507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2850(ctx, E), k)
 
 
-def d_2508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2508 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_2509(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
@@ -15183,11 +14142,7 @@ def t_2529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2871(ctx, E), k)
 
 
-def d_2530(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2530 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {
@@ -16823,31 +15778,12 @@ AT = {
     1727: 'rules_data/terraforming_mars/cards/071-140.yaml:9',
     1729: 'rules_data/terraforming_mars/cards/071-140.yaml:9',
     1730: 'rules_data/terraforming_mars/cards/071-140.yaml:22',
-    1733: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     1734: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    1735: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1736: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     1737: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     1739: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    1742: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    1744: 'rules_data/terraforming_mars/cards/071-140.yaml:22',
-    1746: 'rules_data/terraforming_mars/cards/071-140.yaml:35',
     1747: 'rules_data/terraforming_mars/cards/071-140.yaml:46',
-    1748: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
-    1749: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
     1750: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
-    1751: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
-    1752: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
-    1755: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    1756: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    1757: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    1758: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    1760: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    1761: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    1762: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    1763: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    1764: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    1765: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     1766: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
     1768: 'rules_data/terraforming_mars/cards/071-140.yaml:49',
     1769: 'rules_data/terraforming_mars/cards/071-140.yaml:59',
@@ -16857,10 +15793,8 @@ AT = {
     1783: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     1784: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     1785: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    1786: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     1787: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1788: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    1790: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1792: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1793: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1794: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -16869,8 +15803,6 @@ AT = {
     1800: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     1804: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1805: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1806: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1808: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1809: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1810: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1811: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16880,20 +15812,14 @@ AT = {
     1820: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     1826: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     1827: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    1828: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     1829: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     1830: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    1831: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     1833: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     1834: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     1835: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     1836: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     1837: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    1838: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     1839: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    1840: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    1842: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    1844: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     1846: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     1850: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1854: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -16903,8 +15829,6 @@ AT = {
     1863: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     1867: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1868: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1869: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1871: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1872: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1873: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1874: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16916,8 +15840,6 @@ AT = {
     1884: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     1888: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1889: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1890: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1892: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1893: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1894: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1895: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16926,14 +15848,11 @@ AT = {
     1901: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     1902: 'rules_data/terraforming_mars/cards/071-140.yaml:95',
     1905: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1908: 'rules_data/terraforming_mars/cards/071-140.yaml:95',
     1912: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     1913: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     1914: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    1915: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     1916: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1917: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    1919: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     1921: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1922: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1923: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -16942,8 +15861,6 @@ AT = {
     1929: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     1933: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1934: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1935: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1937: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1938: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1939: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1940: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16955,16 +15872,12 @@ AT = {
     1950: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     1954: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1955: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1956: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1958: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1959: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1960: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1961: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1962: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1963: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     1967: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1971: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    1972: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1973: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1974: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     1976: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
@@ -16974,8 +15887,6 @@ AT = {
     1986: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     1990: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     1991: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1992: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    1994: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     1995: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     1996: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     1997: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16988,14 +15899,11 @@ AT = {
     2017: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2018: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2022: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2024: 'rules_data/terraforming_mars/cards/071-140.yaml:160',
     2026: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     2027: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     2028: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     2032: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2033: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2034: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2036: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2037: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2038: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2039: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -17004,7 +15912,6 @@ AT = {
     2045: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     2046: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
     2047: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:99',
-    2048: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
     2049: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
     2050: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:101',
     2051: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
@@ -17018,17 +15925,6 @@ AT = {
     2073: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2074: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2078: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2080: 'rules_data/terraforming_mars/cards/071-140.yaml:199',
-    2083: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2084: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2085: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2086: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2088: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2089: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2090: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2091: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2092: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2093: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2095: 'rules_data/terraforming_mars/cards/071-140.yaml:211',
     2098: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2103: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -17039,11 +15935,9 @@ AT = {
     2117: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2119: 'rules_data/terraforming_mars/cards/071-140.yaml:241',
     2122: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2125: 'rules_data/terraforming_mars/cards/071-140.yaml:241',
     2126: 'rules_data/terraforming_mars/cards/071-140.yaml:253',
     2129: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2130: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2134: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     2138: 'rules_data/terraforming_mars/cards/071-140.yaml:272',
     2139: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     2140: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
@@ -17052,8 +15946,6 @@ AT = {
     2144: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     2148: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2149: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2150: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2152: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2153: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2154: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2155: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -17063,34 +15955,28 @@ AT = {
     2165: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2166: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     2167: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2168: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2169: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2170: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2172: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2174: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2175: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2176: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2182: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2183: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2187: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2189: 'rules_data/terraforming_mars/cards/071-140.yaml:290',
     2193: 'rules_data/terraforming_mars/cards/071-140.yaml:301',
     2194: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2195: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2198: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2199: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2203: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2205: 'rules_data/terraforming_mars/cards/071-140.yaml:311',
     2208: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2209: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2213: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2218: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2219: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     2220: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2221: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2222: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2223: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2225: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2227: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2228: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2229: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -17103,10 +15989,8 @@ AT = {
     2249: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2250: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     2251: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2252: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2253: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2254: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2256: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2258: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2259: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2260: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -17116,10 +16000,8 @@ AT = {
     2275: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2276: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     2277: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2278: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2279: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2280: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2282: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2284: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2285: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2286: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -17132,15 +16014,12 @@ AT = {
     2303: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2304: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2308: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2310: 'rules_data/terraforming_mars/cards/071-140.yaml:387',
     2313: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2316: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     2317: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     2318: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     2322: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2323: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2324: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2326: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2327: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2328: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2329: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -17151,79 +16030,35 @@ AT = {
     2340: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2344: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2345: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2349: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2350: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2351: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2352: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2354: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2355: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2356: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2357: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2358: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2359: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2360: 'rules_data/terraforming_mars/definitions/turns.yaml:129',
     2365: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     2366: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    2367: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     2368: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     2369: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2370: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     2372: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     2373: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2374: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2375: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2376: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2377: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     2378: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    2379: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2381: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2383: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     2385: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2387: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     2388: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     2389: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    2390: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
-    2391: 'rules_data/terraforming_mars/definitions/turns.yaml:132',
     2392: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    2393: 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    2399: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2400: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2401: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2402: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2404: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    2405: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2406: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2407: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2408: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2409: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    2410: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    2411: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     2412: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    2413: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    2414: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     2415: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    2417: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    2418: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    2419: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:55',
     2423: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     2424: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     2426: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     2428: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    2429: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     2434: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2436: 'rules_data/terraforming_mars/cards/071-140.yaml:437',
-    2438: 'rules_data/terraforming_mars/cards/071-140.yaml:440',
     2442: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2447: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2450: 'rules_data/terraforming_mars/cards/071-140.yaml:457',
     2454: 'rules_data/terraforming_mars/definitions/board.yaml:116',
     2455: 'rules_data/terraforming_mars/definitions/board.yaml:92',
     2456: 'rules_data/terraforming_mars/definitions/board.yaml:93',
     2457: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     2461: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2462: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2463: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2465: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2466: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2467: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2468: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -17231,8 +16066,6 @@ AT = {
     2470: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     2474: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2478: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2480: 'rules_data/terraforming_mars/cards/071-140.yaml:475',
-    2481: 'rules_data/terraforming_mars/cards/071-140.yaml:477',
     2484: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2488: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2492: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -17240,36 +16073,26 @@ AT = {
     2499: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2500: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2504: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2506: 'rules_data/terraforming_mars/cards/071-140.yaml:503',
     2510: 'rules_data/terraforming_mars/definitions/board.yaml:144',
     2511: 'rules_data/terraforming_mars/definitions/board.yaml:145',
     2512: 'rules_data/terraforming_mars/definitions/board.yaml:149',
     2516: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2517: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2518: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2520: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2521: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2522: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2523: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2524: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2525: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     2529: 'rules_data/terraforming_mars/definitions/board.yaml:150',
-    2532: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    2533: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     2534: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     2535: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     2537: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2542: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    2543: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     2544: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     2545: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     2547: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2552: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    2553: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     2554: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     2555: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     2557: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2560: 'rules_data/terraforming_mars/cards/071-140.yaml:516',
     2563: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2567: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2568: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
@@ -17279,8 +16102,6 @@ AT = {
     2576: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     2580: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2581: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2582: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2584: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2585: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2586: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2587: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -17289,43 +16110,29 @@ AT = {
     2593: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2598: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     2599: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    2600: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     2601: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     2602: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2603: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     2605: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     2606: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2607: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2608: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2609: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2610: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     2611: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    2612: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2614: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    2616: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     2618: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2622: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2626: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:69',
-    2627: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
     2628: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
     2629: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
     2630: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
     2632: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
     2634: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2636: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:73',
-    2641: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:69',
-    2642: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
     2643: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
     2644: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
     2645: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
     2647: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
     2649: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2651: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:73',
     2657: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2658: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    2662: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     2663: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2664: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     2665: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     2666: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     2668: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
@@ -17333,14 +16140,11 @@ AT = {
     2675: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2676: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2680: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2682: 'rules_data/terraforming_mars/cards/071-140.yaml:571',
     2684: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     2685: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     2686: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     2690: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2691: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2692: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2694: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2695: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2696: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2697: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -17354,8 +16158,6 @@ AT = {
     2711: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     2715: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2716: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2717: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2719: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2720: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2721: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2722: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -17364,40 +16166,29 @@ AT = {
     2728: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2729: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
     2730: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
-    2732: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2734: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2735: 'rules_data/terraforming_mars/cards/071-140.yaml:596',
     2738: 'rules_data/terraforming_mars/cards/071-140.yaml:602',
     2739: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2740: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2742: 'rules_data/terraforming_mars/cards/071-140.yaml:607',
     2746: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
     2747: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
     2748: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
     2749: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
     2750: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
     2751: 'rules_data/terraforming_mars/cards/071-140.yaml:628',
-    2753: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     2755: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
     2756: 'rules_data/terraforming_mars/cards/071-140.yaml:631',
     2759: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2761: 'rules_data/terraforming_mars/cards/071-140.yaml:639',
-    2762: 'rules_data/terraforming_mars/cards/071-140.yaml:641',
     2763: 'rules_data/terraforming_mars/cards/071-140.yaml:650',
-    2766: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2767: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2768: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     2770: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2771: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
     2774: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2779: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2780: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2781: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     2783: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2785: 'rules_data/terraforming_mars/cards/071-140.yaml:663',
-    2787: 'rules_data/terraforming_mars/cards/071-140.yaml:672',
     2790: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2792: 'rules_data/terraforming_mars/cards/071-140.yaml:680',
     2796: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
     2797: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     2798: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
@@ -17405,26 +16196,20 @@ AT = {
     2802: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2806: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2810: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2812: 'rules_data/terraforming_mars/cards/071-140.yaml:700',
     2816: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2817: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     2818: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2819: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2820: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2821: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2823: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2825: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2826: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2827: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2830: 'rules_data/terraforming_mars/cards/071-140.yaml:702',
     2833: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2839: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2840: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     2841: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2842: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     2843: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2844: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2846: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     2848: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2849: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2850: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -17434,8 +16219,6 @@ AT = {
     2858: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     2862: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2863: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2864: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2866: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2867: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2868: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2869: 'rules_data/terraforming_mars/definitions/board.yaml:81',

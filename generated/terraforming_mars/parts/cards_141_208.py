@@ -38,6 +38,7 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
@@ -70,10 +71,7 @@ def x_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2063'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2063'), 0))
 
 
-def x_2880(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:16
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_2880 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
 def x_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -82,10 +80,7 @@ def x_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2065'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2065'), 0))
 
 
-def x_2885(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_2885 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:25
 
 
 def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -124,14 +119,8 @@ def x_2897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2077'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2077'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2898 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2900 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -200,14 +189,8 @@ def x_2918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2092'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2092'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_2921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_2919 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2921 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_2922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -246,46 +229,16 @@ def x_2930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2091')}
 
 
-def x_2933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_2935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_2936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_2939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_2941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_2943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_2933 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2934 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2935 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2936 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2938 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2939 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2940 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2941 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2942 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2943 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_2946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -294,10 +247,7 @@ def x_2946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2097'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2097'), 0))
 
 
-def x_2951(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_2951 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_2952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -324,10 +274,7 @@ def x_2960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2102'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2102'), 0))
 
 
-def x_2962(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:43
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_2962 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
 def x_2963(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
@@ -342,14 +289,8 @@ def x_2966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2108'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2108'), 0))
 
 
-def x_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:54
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
-
-
-def x_2970(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:57
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
+x_2968 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:54
+x_2970 = _C.x_413  # rules_data/terraforming_mars/cards/141-208.yaml:57
 
 
 def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -374,14 +315,8 @@ def x_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 8)
 
 
-def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_2983 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2987 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_2988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -390,8 +325,7 @@ def x_2988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (2988, E.get('n~2115'), E.get('r~2116'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2116'), 0) if type((_w1 := (ctx.state['players'][v_target_2117] if type(v_target_2117) is int and 0 <= v_target_2117 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2116'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2115'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2116'))) is str else 0))) is int else num(_w6))) for v_target_2117 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_2989 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -412,10 +346,7 @@ def x_2993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~2118')}
 
 
-def x_2994(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
+x_2994 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:68
 
 
 def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
@@ -424,14 +355,8 @@ def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w5.get('by', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'by', None)) == E.get('you'))) else False)
 
 
-def x_2998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_3000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:81
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
+x_2998 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3000 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:81
 
 
 def x_3003(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
@@ -458,10 +383,7 @@ def x_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: any([(True if (((ctx.index.plain['cards'].get(v_card_2133, NOREC).get('resource', None) if type(v_card_2133) is str else None) != None)) and (((_w3 if type((_w3 := (_w2.get(v_card_2133, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, v_card_2133, 0)))) is int else num(_w3)) > 0)) else False) for v_card_2133 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
-def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_3008 = _C.x_870  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
 
 
 def x_3009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
@@ -536,10 +458,7 @@ def x_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return {'amount': E.get('k~2144')}
 
 
-def x_3032(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
+x_3032 = x_3028  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
 def x_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -554,10 +473,7 @@ def x_3035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2146'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2146'), 0))
 
 
-def x_3037(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
+x_3037 = x_3028  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
 def x_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -566,8 +482,7 @@ def x_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2148'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2148'), 0))
 
 
-def x_3043(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:138
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
+x_3043 = _C.x_1429  # rules_data/terraforming_mars/cards/141-208.yaml:138
 
 
 def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -606,10 +521,7 @@ def x_3056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2151') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2152'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_3057 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
@@ -634,16 +546,8 @@ def x_3067(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2156'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2156'), 0))
 
 
-def x_3071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_3075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_3071 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3075 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -652,10 +556,7 @@ def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2161'))) is int else num(_w4)))
 
 
-def x_3081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_3081 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
 def x_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -682,10 +583,7 @@ def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2163') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2164'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_3091(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_3091 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_3096(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -700,10 +598,7 @@ def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2168'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2168'), 0))
 
 
-def x_3102(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:186
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3102 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
@@ -722,8 +617,7 @@ def x_3108(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:197
     return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2172 for v_x_2172 in items_of((ctx.index.plain['cards'].get(v_c_2171, NOREC).get('tags', []) if type(v_c_2171) is str else [])) if (v_x_2172 == 'power')]) for v_c_2171 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2174 for v_x_2174 in items_of((ctx.index.plain['corporations'].get(v_c_2173, NOREC).get('tags', []) if type(v_c_2173) is str else [])) if (v_x_2174 == 'power')]) for v_c_2173 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
 
 
-def x_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_3111 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -732,8 +626,7 @@ def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (3112, E.get('n~2175'), E.get('r~2176'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2176'), 0) if type((_w1 := (ctx.state['players'][v_target_2177] if type(v_target_2177) is int and 0 <= v_target_2177 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2176'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2175'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2176'))) is str else 0))) is int else num(_w6))) for v_target_2177 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_3113 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -790,14 +683,8 @@ def x_3130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2193'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2193'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3131(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3131 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3133 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -836,46 +723,16 @@ def x_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2192')}
 
 
-def x_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_3152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_3145 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3146 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3147 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3148 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3150 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3151 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3152 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3153 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3154 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3155 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -914,10 +771,7 @@ def x_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2201') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2202'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_3172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_3172 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_3176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -926,10 +780,7 @@ def x_3176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2204'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2204'), 0))
 
 
-def x_3180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_3180 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_3181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -950,10 +801,7 @@ def x_3184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~2207')}
 
 
-def x_3187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_3187 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -998,10 +846,7 @@ def x_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2216'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2216'), 0))
 
 
-def x_3205(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3205 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
 def x_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -1028,14 +873,8 @@ def x_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2217') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2218'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
-
-
-def x_3216(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
+x_3214 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3216 = _C.x_2735  # rules_data/terraforming_mars/cards/141-208.yaml:248
 
 
 def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1056,10 +895,7 @@ def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2222'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2222'), 0))
 
 
-def x_3227(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    if E is None:
-        E = ctx.env()
-    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
+x_3227 = _C.x_1014  # rules_data/terraforming_mars/cards/141-208.yaml:248
 
 
 def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1068,8 +904,7 @@ def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2224'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2224'), 0))
 
 
-def x_3233(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:268
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 7)
+x_3233 = _C.x_2438  # rules_data/terraforming_mars/cards/141-208.yaml:268
 
 
 def x_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1078,14 +913,8 @@ def x_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2226'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2226'), 0))
 
 
-def x_3238(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
-
-
-def x_3240(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:279
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
+x_3238 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:276
+x_3240 = _C.x_2450  # rules_data/terraforming_mars/cards/141-208.yaml:279
 
 
 def x_3243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1118,10 +947,7 @@ def x_3260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2236'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2236'), 0))
 
 
-def x_3264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_3264 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_3265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -1160,10 +986,7 @@ def x_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2243'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2243'), 0))
 
 
-def x_3278(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3278 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
 def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -1190,28 +1013,10 @@ def x_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2244') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2245'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_3287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
-
-
-def x_3291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_3293(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
-
-
-def x_3296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_3287 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3291 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3293 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:306
+x_3296 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
@@ -1220,10 +1025,7 @@ def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     return (E.get('card') == E.get('this'))
 
 
-def x_3300(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
+x_3300 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:306
 
 
 def x_3302(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:322
@@ -1244,10 +1046,7 @@ def x_3307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2251'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2251'), 0))
 
 
-def x_3309(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3309 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:342
 
 
 def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -1286,14 +1085,8 @@ def x_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2263'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2263'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3322 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3324 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3325(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1360,10 +1153,7 @@ def x_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2284'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2284'), 0))
 
 
-def x_3344(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3344 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:361
 
 
 def x_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1406,10 +1196,7 @@ def x_3361(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2289'))) is str else 0)
 
 
-def x_3362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3362 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
 def x_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -1424,10 +1211,7 @@ def x_3364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2289'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2289'))) is str else None), 0))
 
 
-def x_3366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_3366 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def x_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1448,8 +1232,7 @@ def x_3370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~2291'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_3375 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -1458,8 +1241,7 @@ def x_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (3376, E.get('n~2292'), E.get('r~2293'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2293'), 0) if type((_w1 := (ctx.state['players'][v_target_2294] if type(v_target_2294) is int and 0 <= v_target_2294 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2293'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2292'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2293'))) is str else 0))) is int else num(_w6))) for v_target_2294 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_3377 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_3378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1486,10 +1268,7 @@ def x_3384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2297'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2297'), 0))
 
 
-def x_3386(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3386 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:381
 
 
 def x_3390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1510,10 +1289,7 @@ def x_3395(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2301'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2301'), 0))
 
 
-def x_3397(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3397 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
 def x_3401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1540,14 +1316,8 @@ def x_3410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2307'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2307'), 0))
 
 
-def x_3412(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
-
-
-def x_3413(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:404
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
+x_3412 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:401
+x_3413 = _C.x_1414  # rules_data/terraforming_mars/cards/141-208.yaml:404
 
 
 def x_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -1580,14 +1350,8 @@ def x_3422(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2320'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2320'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3423 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3425 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1644,10 +1408,7 @@ def x_3442(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2326'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2326'), 0))
 
 
-def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3444 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
 def x_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -1680,14 +1441,8 @@ def x_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2339'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2339'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3454 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3456 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -1726,12 +1481,8 @@ def x_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2338')}
 
 
-def x_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:423
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
-
-
-def x_3470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_3467 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:423
+x_3470 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -1740,8 +1491,7 @@ def x_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (3471, E.get('n~2342'), E.get('r~2343'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2343'), 0) if type((_w1 := (ctx.state['players'][v_target_2344] if type(v_target_2344) is int and 0 <= v_target_2344 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2343'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2342'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2343'))) is str else 0))) is int else num(_w6))) for v_target_2344 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_3472 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1768,10 +1518,7 @@ def x_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2347'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2347'), 0))
 
 
-def x_3481(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3481 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
 def x_3483(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
@@ -1796,22 +1543,9 @@ def x_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2351'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2351'), 0))
 
 
-def x_3493(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
-
-
-def x_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_3498(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:447
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
+x_3493 = _C.x_1012  # rules_data/terraforming_mars/cards/141-208.yaml:434
+x_3496 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3498 = _C.x_1746  # rules_data/terraforming_mars/cards/141-208.yaml:447
 
 
 def x_3499(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
@@ -1820,10 +1554,7 @@ def x_3499(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
     return MEMO(ctx, (3499, E.get('event'),), lambda: len([v_x_2354 for v_x_2354 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2354 == 'science')]))
 
 
-def x_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
+x_3502 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 def x_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -1832,52 +1563,17 @@ def x_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2357'))) is int else num(_w4)))
 
 
-def x_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
-
-
-def x_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_3513(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_3520(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3521(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_3508 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3512 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3513 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3514 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3515 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3517 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3518 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3519 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3520 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3521 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3522 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3525(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:462
@@ -1908,10 +1604,7 @@ def x_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2366') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_3537 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1926,10 +1619,7 @@ def x_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2364'))) is int else num(_w4)))
 
 
-def x_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_3540 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -1962,10 +1652,7 @@ def x_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2364'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2370'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2367'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2371'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2368'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2372'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2369'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2370'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2370'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2367'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2371'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2368'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2372'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2369'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2367'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2364'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2371'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2370'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2367'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2371'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2368'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2372'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2369'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2368'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2364'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2372'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2370'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2367'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2371'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2368'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2372'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2369'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2369'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2364'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_3547 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1974,22 +1661,9 @@ def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2364'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2370'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2367'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2371'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2368'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2372'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2369'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_3549 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3551 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3553 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2028,14 +1702,8 @@ def x_3566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2385'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2385'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3567 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3569 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2104,14 +1772,8 @@ def x_3587(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2400'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2400'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3588(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3588 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3590 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2156,8 +1818,7 @@ def x_3602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return (True if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w3.get('card', None) if type((_w3 := (_w2.get(ctx.state.get('last_space'), {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, ctx.state.get('last_space'), {})))) is dict else KEY(_w3, 'card', None)) == E.get('this'))) and (((_w5.get('tile', None) if type((_w5 := (_w4.get(ctx.state.get('last_space'), {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, ctx.state.get('last_space'), {})))) is dict else KEY(_w5, 'tile', None)) == 'ocean')) else False)
 
 
-def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
-    return list(range(len(ctx.state['players'])))
+x_3603 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
 
 
 def x_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
@@ -2212,10 +1873,7 @@ def x_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2416'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2416'), 0))
 
 
-def x_3627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+x_3627 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_3628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -2270,14 +1928,8 @@ def x_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2432'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2432'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3643 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3645 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2316,58 +1968,18 @@ def x_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2431')}
 
 
-def x_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_3661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_3662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('discard')
-
-
-def x_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return ctx.state.get('deck')
-
-
-def x_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return ctx.state.get('deck')
-
-
-def x_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_3671(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_3659 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3660 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3661 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3662 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3664 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3665 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3666 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3667 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3668 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3669 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3670 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3671 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
 
 
 def x_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2376,16 +1988,8 @@ def x_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return [E.get('c~2438')]
 
 
-def x_3673(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_3674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return [E.get('c~2438')]
+x_3673 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3674 = x_3672  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
 
 
 def x_3675(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2394,20 +1998,9 @@ def x_3675(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return {'keep': E.get('c~2438')}
 
 
-def x_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-    return ctx.state.get('discard')
-
-
-def x_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
-
-
-def x_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
+x_3677 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3678 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3679 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 def x_3681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:528
@@ -2446,14 +2039,8 @@ def x_3690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2455'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2455'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3691 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3693 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2510,10 +2097,7 @@ def x_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return RANGE(1, E.get('n~2458'))
 
 
-def x_3706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
+x_3706 = x_3028  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
 
 
 def x_3708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -2522,10 +2106,7 @@ def x_3708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return {'amount': E.get('k~2459')}
 
 
-def x_3710(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
+x_3710 = x_3028  # rules_data/terraforming_mars/cards/141-208.yaml:545
 
 
 def x_3712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2540,10 +2121,7 @@ def x_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2461'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2461'), 0))
 
 
-def x_3715(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
+x_3715 = x_3028  # rules_data/terraforming_mars/cards/141-208.yaml:545
 
 
 def x_3717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -2564,46 +2142,16 @@ def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
-def x_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_3728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_3733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_3725 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3726 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3727 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3728 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3730 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3731 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3732 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3733 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3734 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3735 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
@@ -2642,10 +2190,7 @@ def x_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2474') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2475'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
+x_3748 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def x_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2688,14 +2233,8 @@ def x_3764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2491'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2491'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3765 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3767 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2746,10 +2285,7 @@ def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2497') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_3783 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2764,10 +2300,7 @@ def x_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2495'))) is int else num(_w4)))
 
 
-def x_3786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_3786 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -2800,10 +2333,7 @@ def x_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2495'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2501'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2498'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2502'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2499'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2503'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2500'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2501'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2501'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2498'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2502'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2499'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2503'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2500'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2498'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2495'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2502'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2501'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2498'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2502'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2499'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2503'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2500'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2499'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2495'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2503'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2501'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2498'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2502'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2499'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2503'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2500'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2500'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2495'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_3793 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2812,22 +2342,9 @@ def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2495'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2501'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2498'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2502'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2499'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2503'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2500'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_3795 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3797 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3799 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -2836,46 +2353,16 @@ def x_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2495'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2501'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2498'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2502'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2499'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2503'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2500'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2501')} if ((_w13 if type((_w13 := E.get('s_v~2498'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2502')} if ((_w14 if type((_w14 := E.get('t_v~2499'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2503')} if ((_w15 if type((_w15 := E.get('h_v~2500'))) is int else num(_w15)) > 0) else K[5]))
 
 
-def x_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_3813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_3805 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3806 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3807 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3808 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3810 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3811 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3812 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3813 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3814 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3815 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2908,10 +2395,7 @@ def x_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2510'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2510'), 0))
 
 
-def x_3830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3830 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:613
 
 
 def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -2944,14 +2428,8 @@ def x_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'tile': E.get('t~2523'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2523'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    return ctx.state.get('last_space')
-
-
-def x_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    if E is None:
-        E = ctx.env()
-    return (E.get('you') != None)
+x_3840 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3842 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
 def x_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -2990,10 +2468,7 @@ def x_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~2522')}
 
 
-def x_3852(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:599
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
+x_3852 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:599
 
 
 def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3002,8 +2477,7 @@ def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2527'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2527'), 0))
 
 
-def x_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
+x_3859 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
 def x_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
@@ -3012,8 +2486,7 @@ def x_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return MEMO(ctx, (3860, E.get('n~2528'), E.get('r~2529'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~2529'), 0) if type((_w1 := (ctx.state['players'][v_target_2530] if type(v_target_2530) is int and 0 <= v_target_2530 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~2529'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~2528'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~2529'))) is str else 0))) is int else num(_w6))) for v_target_2530 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
+x_3861 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3052,10 +2525,7 @@ def x_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (E.get('tv~2537') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+x_3877 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
 def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3070,10 +2540,7 @@ def x_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2535'))) is int else num(_w4)))
 
 
-def x_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_3880 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
 def x_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
@@ -3106,10 +2573,7 @@ def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2535'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2541'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2538'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2542'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2539'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2543'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2540'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2541'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2541'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2538'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2542'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2539'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2543'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2540'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2538'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2535'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2542'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2541'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2538'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2542'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2539'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2543'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2540'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2539'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2535'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2543'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2541'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2538'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2542'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2539'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2543'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2540'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2540'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2535'))) is int else num(_w49)))) else False))) else False)
 
 
-def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+x_3887 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
 def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3118,22 +2582,9 @@ def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2535'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2541'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2538'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2542'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2539'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2543'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2540'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
-def x_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
-
-
-def x_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+x_3889 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3891 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3893 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
 def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
@@ -3154,46 +2605,16 @@ def x_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2547'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2547'), 0))
 
 
-def x_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_3907 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3908 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3909 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3910 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3912 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3913 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3914 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3915 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3916 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3917 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def x_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3208,10 +2629,7 @@ def x_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2550'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2550'), 0))
 
 
-def x_3923(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3923 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:661
 
 
 def x_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -3238,16 +2656,8 @@ def x_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~2551') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2552'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
-
-
-def x_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
+x_3932 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3936 = x_3721  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
 def x_3940(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
@@ -3268,10 +2678,7 @@ def x_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return ((_w1 if type((_w1 := E.get('n~2559'))) is int else num(_w1)) * (_w2 if type((_w2 := AR('/', E.get('k~2562'), E.get('m~2561')))) is int else num(_w2)))
 
 
-def x_3943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+x_3943 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:678
 
 
 def x_3945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:682
@@ -3292,52 +2699,17 @@ def x_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2568'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2568'), 0))
 
 
-def x_3951(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:690
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
-
-
-def x_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
-
-
-def x_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
-
-
-def x_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('discard')
-
-
-def x_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return ctx.state.get('deck')
-
-
-def x_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
-
-
-def x_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-
-
-def x_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
-
-
-def x_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return ctx.state.get('deck')
-
-
-def x_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [FN['first'](ctx, None, ctx.state.get('deck'))]
+x_3951 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:690
+x_3955 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3956 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3957 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3958 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3960 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3961 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3962 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3963 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3964 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3965 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_2531(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
@@ -3386,13 +2758,7 @@ def d_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2535(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2880(ctx, E), k)
+t_2535 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
 def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
@@ -3456,13 +2822,7 @@ def t_2540(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2541(ctx, r1, s, E)
 
 
-def t_2541(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2885(ctx, E), k)
+t_2541 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:25
 
 
 def d_2542(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
@@ -3715,11 +3075,7 @@ def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2905(ctx, E), k)
 
 
-def d_2564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2564 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_2565(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
@@ -3949,11 +3305,7 @@ def t_2583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2926(ctx, E), k)
 
 
-def d_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2584 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_2585(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
@@ -4017,22 +3369,8 @@ def d_2589(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2590(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2935(ctx, E), '=', False, K[9])
-    return True
-
-
-def d_2591(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    return True
+d_2590 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2591 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_2592(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -4043,51 +3381,10 @@ def d_2592(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2939(ctx, E):
-        if not d_2594(ctx, E):
-            return False
-    return True
-
-
-def d_2594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_2595(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
-    return True
-
-
-def d_2596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
-    return True
+d_2593 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2594 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2595 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2596 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def t_2597(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
@@ -4239,13 +3536,7 @@ def d_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:43
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2962(ctx, E), k)
+t_2611 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
 def d_2612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
@@ -4294,13 +3585,7 @@ def d_2615(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2616(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2968(ctx, E), k)
+t_2616 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 def d_2617(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
@@ -5143,16 +4428,7 @@ def d_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
-    return True
+d_2689 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
@@ -5511,16 +4787,7 @@ def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
-    return True
+d_2720 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
@@ -5606,13 +4873,7 @@ def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:186
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3102(ctx, E), k)
+t_2728 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
@@ -6013,11 +5274,7 @@ def t_2762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3138(ctx, E), k)
 
 
-def d_2763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2763 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_2764(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
@@ -6081,22 +5338,8 @@ def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3147(ctx, E), '=', False, K[9])
-    return True
-
-
-def d_2770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    return True
+d_2769 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2770 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -6107,51 +5350,10 @@ def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2772(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3151(ctx, E):
-        if not d_2773(ctx, E):
-            return False
-    return True
-
-
-def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3153(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3155(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3153(ctx, E), '+=', True, K[12])
-    return True
-
-
-def d_2775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3155(ctx, E), '-=', True, K[9])
-    return True
+d_2772 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2773 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2774 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2775 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
@@ -6354,16 +5556,7 @@ def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2791(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
-    return True
+d_2791 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
@@ -6648,13 +5841,7 @@ def t_2816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2817(ctx, r1, s, E)
 
 
-def t_2817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3205(ctx, E), k)
+t_2817 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
 def d_2818(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
@@ -6746,16 +5933,7 @@ def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
-    return True
+d_2825 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
@@ -6959,13 +6137,7 @@ def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2843(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3238(ctx, E), k)
+t_2843 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
 def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
@@ -7338,13 +6510,7 @@ def t_2874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2875(ctx, r1, s, E)
 
 
-def t_2875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3278(ctx, E), k)
+t_2875 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
 def d_2876(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
@@ -7436,16 +6602,7 @@ def d_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
-    return True
+d_2883 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_2884(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
@@ -7601,13 +6758,7 @@ def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2897(ctx, r1, s, E)
 
 
-def t_2897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3309(ctx, E), k)
+t_2897 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:342
 
 
 def d_2898(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
@@ -7860,11 +7011,7 @@ def t_2919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3329(ctx, E), k)
 
 
-def d_2920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2920 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_2921(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
@@ -7988,13 +7135,7 @@ def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_2931(ctx, r1, s, E)
 
 
-def t_2931(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3344(ctx, E), k)
+t_2931 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:361
 
 
 def d_2932(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
@@ -8245,16 +7386,7 @@ def d_2952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
-    return True
+d_2953 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
 def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -8291,11 +7423,7 @@ def t_2955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3370(ctx, E), k)
 
 
-def d_2956(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_2956 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_2957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
@@ -8423,13 +7551,7 @@ def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3386(ctx, E), k)
+t_2968 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:381
 
 
 def d_2969(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
@@ -8541,13 +7663,7 @@ def d_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3397(ctx, E), k)
+t_2978 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
 def d_2979(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
@@ -8696,13 +7812,7 @@ def d_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3412(ctx, E), k)
+t_2991 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
 def t_2992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:410
@@ -8924,11 +8034,7 @@ def t_3010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3430(ctx, E), k)
 
 
-def d_3011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3011 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3012(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
@@ -9054,13 +8160,7 @@ def t_3021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_3022(ctx, r1, s, E)
 
 
-def t_3022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3444(ctx, E), k)
+t_3022 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
 def d_3023(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
@@ -9272,11 +8372,7 @@ def t_3040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3461(ctx, E), k)
 
 
-def d_3041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3041 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
@@ -9404,13 +8500,7 @@ def d_3052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3481(ctx, E), k)
+t_3053 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
 def d_3054(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
@@ -9771,22 +8861,8 @@ def d_3083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3514(ctx, E), '=', False, K[9])
-    return True
-
-
-def d_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    return True
+d_3084 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3085 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -9797,51 +8873,10 @@ def d_3086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3518(ctx, E):
-        if not d_3088(ctx, E):
-            return False
-    return True
-
-
-def d_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3520(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3522(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_3089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3520(ctx, E), '+=', True, K[12])
-    return True
-
-
-def d_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3522(ctx, E), '-=', True, K[9])
-    return True
+d_3087 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3088 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3089 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3090 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3091(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
@@ -10361,11 +9396,7 @@ def t_3135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3574(ctx, E), k)
 
 
-def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3136 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
@@ -10594,11 +9625,7 @@ def t_3155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3595(ctx, E), k)
 
 
-def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3156 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
@@ -10651,11 +9678,7 @@ def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3162 = _C.d_374  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
 
 
 def d_3163(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
@@ -11108,11 +10131,7 @@ def t_3202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3650(ctx, E), k)
 
 
-def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3203 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
@@ -11228,22 +10247,8 @@ def d_3212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3661(ctx, E), '=', False, K[9])
-    return True
-
-
-def d_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    return True
+d_3213 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3214 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
 def d_3215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -11254,51 +10259,10 @@ def d_3215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3665(ctx, E):
-        if not d_3217(ctx, E):
-            return False
-    return True
-
-
-def d_3217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3669(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_3218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
-    return True
-
-
-def d_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3669(ctx, E), '-=', True, K[9])
-    return True
+d_3216 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3217 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3218 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3219 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def t_3220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -11352,26 +10316,8 @@ def d_3223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_3678(ctx, E), '+=', True, K[11])
-    return True
-
-
-def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, K[10], '=', False, K[20])
-    return True
+d_3224 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_3225 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 def t_3226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:535
@@ -11593,11 +10539,7 @@ def t_3244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3698(ctx, E), k)
 
 
-def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3245 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
@@ -11876,22 +10818,8 @@ def d_3269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3727(ctx, E), '=', False, K[9])
-    return True
-
-
-def d_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    return True
+d_3270 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3271 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -11902,51 +10830,10 @@ def d_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3731(ctx, E):
-        if not d_3274(ctx, E):
-            return False
-    return True
-
-
-def d_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3733(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3735(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_3275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3733(ctx, E), '+=', True, K[12])
-    return True
-
-
-def d_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3735(ctx, E), '-=', True, K[9])
-    return True
+d_3273 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3274 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3275 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3276 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
@@ -12095,16 +10982,7 @@ def d_3288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3289(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
-    return True
+d_3289 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_3290(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
@@ -12372,11 +11250,7 @@ def t_3312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3772(ctx, E), k)
 
 
-def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3313 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_3314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
@@ -12703,22 +11577,8 @@ def d_3341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3807(ctx, E), '=', False, K[9])
-    return True
-
-
-def d_3343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    return True
+d_3342 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3343 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -12729,51 +11589,10 @@ def d_3344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3811(ctx, E):
-        if not d_3346(ctx, E):
-            return False
-    return True
-
-
-def d_3346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3813(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3815(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3813(ctx, E), '+=', True, K[12])
-    return True
-
-
-def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3815(ctx, E), '-=', True, K[9])
-    return True
+d_3345 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3346 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3347 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3348 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3349(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
@@ -12962,13 +11781,7 @@ def d_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3830(ctx, E), k)
+t_3364 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:613
 
 
 def d_3365(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
@@ -13180,11 +11993,7 @@ def t_3382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3847(ctx, E), k)
 
 
-def d_3383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
+d_3383 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3384(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
@@ -13774,22 +12583,8 @@ def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3909(ctx, E), '=', False, K[9])
-    return True
-
-
-def d_3436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    return True
+d_3435 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3436 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -13800,51 +12595,10 @@ def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3913(ctx, E):
-        if not d_3439(ctx, E):
-            return False
-    return True
-
-
-def d_3439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3915(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3917(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_3440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3915(ctx, E), '+=', True, K[12])
-    return True
-
-
-def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3917(ctx, E), '-=', True, K[9])
-    return True
+d_3438 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3439 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3440 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3441 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 def d_3442(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
@@ -13935,13 +12689,7 @@ def t_3448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_3449(ctx, r1, s, E)
 
 
-def t_3449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3923(ctx, E), k)
+t_3449 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:661
 
 
 def d_3450(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
@@ -14033,16 +12781,7 @@ def d_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
-    return True
+d_3457 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 def d_3458(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
@@ -14142,13 +12881,7 @@ def d_3466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_3467(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3943(ctx, E), k)
+t_3467 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:678
 
 
 def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:689
@@ -14222,13 +12955,7 @@ def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3474(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:690
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3951(ctx, E), k)
+t_3474 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:690
 
 
 def d_3475(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:693
@@ -14304,22 +13031,8 @@ def d_3480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3957(ctx, E), '=', False, K[9])
-    return True
-
-
-def d_3482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    return True
+d_3481 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3482 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def d_3483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -14330,51 +13043,10 @@ def d_3483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3484(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3961(ctx, E):
-        if not d_3485(ctx, E):
-            return False
-    return True
-
-
-def d_3485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3963(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_3965(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_3486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_3963(ctx, E), '+=', True, K[12])
-    return True
-
-
-def d_3487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3965(ctx, E), '-=', True, K[9])
-    return True
+d_3484 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3485 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3486 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3487 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
@@ -15926,17 +14598,13 @@ CODE = {
 }
 AT = {
     2878: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2880: 'rules_data/terraforming_mars/cards/141-208.yaml:16',
     2883: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2885: 'rules_data/terraforming_mars/cards/141-208.yaml:25',
     2889: 'rules_data/terraforming_mars/definitions/board.yaml:116',
     2890: 'rules_data/terraforming_mars/definitions/board.yaml:92',
     2891: 'rules_data/terraforming_mars/definitions/board.yaml:93',
     2892: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     2896: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2897: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2898: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2900: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2901: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2902: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2903: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -15948,55 +14616,32 @@ AT = {
     2913: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     2917: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     2918: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    2919: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    2921: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     2922: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     2923: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2924: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2925: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     2926: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     2930: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    2933: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2934: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2935: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2936: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2938: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    2939: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2940: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2941: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2942: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    2943: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     2946: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2951: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2952: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2953: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     2955: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     2960: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2962: 'rules_data/terraforming_mars/cards/141-208.yaml:43',
     2963: 'rules_data/terraforming_mars/cards/141-208.yaml:46',
     2966: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    2968: 'rules_data/terraforming_mars/cards/141-208.yaml:54',
-    2970: 'rules_data/terraforming_mars/cards/141-208.yaml:57',
     2973: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2977: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2978: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2980: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    2983: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    2987: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     2988: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2989: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     2990: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     2991: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     2993: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2994: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
     2995: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    2998: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3000: 'rules_data/terraforming_mars/cards/141-208.yaml:81',
     3003: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
     3004: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3005: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3007: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
-    3008: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
     3009: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
     3010: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:48',
     3012: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
@@ -16009,41 +14654,30 @@ AT = {
     3027: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     3028: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     3030: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    3032: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
     3034: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3035: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3037: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
     3039: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3043: 'rules_data/terraforming_mars/cards/141-208.yaml:138',
     3046: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3047: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3051: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3052: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3054: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3056: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3057: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3059: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
     3062: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3064: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
     3067: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3071: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3075: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     3080: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3081: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     3085: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3086: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3088: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3090: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3091: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3096: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3100: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3102: 'rules_data/terraforming_mars/cards/141-208.yaml:186',
     3103: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
     3106: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3108: 'rules_data/terraforming_mars/cards/141-208.yaml:197',
-    3111: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     3112: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3113: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3114: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3115: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     3117: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
@@ -16053,37 +14687,22 @@ AT = {
     3125: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3129: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3130: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3131: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3133: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3134: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3135: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3136: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3137: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3138: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     3142: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    3145: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3146: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3147: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3148: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3150: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3151: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3152: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3153: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3154: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3155: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3158: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3162: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3166: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3167: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3169: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3171: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3172: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3176: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3180: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3181: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3182: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     3184: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3187: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3188: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3189: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     3191: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
@@ -16091,57 +14710,40 @@ AT = {
     3198: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3199: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3203: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3205: 'rules_data/terraforming_mars/cards/141-208.yaml:246',
     3208: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3209: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3211: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3213: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3214: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3216: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
     3219: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3220: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3224: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3227: 'rules_data/terraforming_mars/cards/141-208.yaml:248',
     3231: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3233: 'rules_data/terraforming_mars/cards/141-208.yaml:268',
     3236: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3238: 'rules_data/terraforming_mars/cards/141-208.yaml:276',
-    3240: 'rules_data/terraforming_mars/cards/141-208.yaml:279',
     3243: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3247: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3251: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3256: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3260: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3264: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3265: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3266: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     3268: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3271: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3272: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3276: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3278: 'rules_data/terraforming_mars/cards/141-208.yaml:304',
     3281: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3282: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3284: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3286: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3287: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3291: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3293: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
-    3296: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     3299: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
-    3300: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
     3302: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
     3304: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
     3307: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3309: 'rules_data/terraforming_mars/cards/141-208.yaml:342',
     3313: 'rules_data/terraforming_mars/definitions/board.yaml:116',
     3314: 'rules_data/terraforming_mars/definitions/board.yaml:92',
     3315: 'rules_data/terraforming_mars/definitions/board.yaml:93',
     3316: 'rules_data/terraforming_mars/definitions/board.yaml:94',
     3320: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3321: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3322: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3324: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3325: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3326: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3327: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16153,7 +14755,6 @@ AT = {
     3338: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3339: 'rules_data/terraforming_mars/cards/141-208.yaml:353',
     3342: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3344: 'rules_data/terraforming_mars/cards/141-208.yaml:361',
     3347: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3350: 'rules_data/terraforming_mars/cards/141-208.yaml:364',
     3353: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
@@ -16161,38 +14762,28 @@ AT = {
     3359: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     3360: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     3361: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    3362: 'rules_data/terraforming_mars/definitions/resources.yaml:87',
     3363: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     3364: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    3366: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     3368: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     3369: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     3370: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    3375: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     3376: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3377: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3378: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3379: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     3381: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3384: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3386: 'rules_data/terraforming_mars/cards/141-208.yaml:381',
     3390: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3391: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3395: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3397: 'rules_data/terraforming_mars/cards/141-208.yaml:391',
     3401: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3402: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3406: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3410: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3412: 'rules_data/terraforming_mars/cards/141-208.yaml:401',
-    3413: 'rules_data/terraforming_mars/cards/141-208.yaml:404',
     3415: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     3416: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     3417: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3421: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3422: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3423: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3425: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3426: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3427: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3428: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16202,77 +14793,47 @@ AT = {
     3437: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3438: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3442: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3444: 'rules_data/terraforming_mars/cards/141-208.yaml:419',
     3446: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     3447: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     3448: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3452: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3453: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3454: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3456: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3457: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3458: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3459: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3460: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3461: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     3465: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    3467: 'rules_data/terraforming_mars/cards/141-208.yaml:423',
-    3470: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     3471: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3472: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3473: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3474: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     3476: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3479: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3481: 'rules_data/terraforming_mars/cards/141-208.yaml:431',
     3483: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
     3486: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3487: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3491: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3493: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
-    3496: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    3498: 'rules_data/terraforming_mars/cards/141-208.yaml:447',
     3499: 'rules_data/terraforming_mars/cards/141-208.yaml:458',
-    3502: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     3507: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3508: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3512: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3513: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3514: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3515: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3517: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3518: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3519: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3520: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3521: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3522: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3525: 'rules_data/terraforming_mars/cards/141-208.yaml:462',
     3528: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3533: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
     3535: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     3536: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3537: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3538: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3539: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3540: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3542: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3543: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3544: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3545: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3546: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3547: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     3548: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3549: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3551: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3553: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     3555: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3559: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     3560: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     3561: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3565: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3566: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3567: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3569: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3570: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3571: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3572: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16284,8 +14845,6 @@ AT = {
     3582: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3586: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3587: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3588: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3590: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3591: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3592: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3593: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16293,7 +14852,6 @@ AT = {
     3595: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     3599: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3602: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
-    3603: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
     3604: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
     3605: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:82',
     3607: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
@@ -16303,7 +14861,6 @@ AT = {
     3617: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3618: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3622: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3627: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3628: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3629: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     3631: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
@@ -16313,41 +14870,20 @@ AT = {
     3637: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3641: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3642: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3643: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3645: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3646: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3647: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3648: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3649: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3650: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     3654: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    3659: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3660: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3661: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3662: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3664: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    3665: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3666: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3667: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3668: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3669: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    3670: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3671: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3672: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3673: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3674: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     3675: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    3677: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    3678: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    3679: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:55',
     3681: 'rules_data/terraforming_mars/cards/141-208.yaml:528',
     3683: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     3684: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     3685: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3689: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3690: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3691: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3693: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3694: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3695: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3696: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16357,32 +14893,18 @@ AT = {
     3703: 'rules_data/terraforming_mars/cards/141-208.yaml:545',
     3704: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
     3705: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    3706: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     3708: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    3710: 'rules_data/terraforming_mars/cards/141-208.yaml:545',
     3712: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     3713: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    3715: 'rules_data/terraforming_mars/cards/141-208.yaml:545',
     3717: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3720: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
     3721: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    3725: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3726: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3727: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3728: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3730: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3731: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3732: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3733: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3734: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3735: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3739: 'rules_data/terraforming_mars/cards/141-208.yaml:575',
     3741: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:91',
     3742: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3743: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3745: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3747: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3748: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3753: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3755: 'rules_data/terraforming_mars/cards/141-208.yaml:579',
     3757: 'rules_data/terraforming_mars/definitions/board.yaml:101',
@@ -16390,8 +14912,6 @@ AT = {
     3759: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3763: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3764: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3765: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3767: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3768: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3769: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3770: 'rules_data/terraforming_mars/definitions/board.yaml:81',
@@ -16400,115 +14920,62 @@ AT = {
     3776: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3781: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     3782: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3783: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3784: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3785: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3786: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3788: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3789: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3790: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3791: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3792: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3793: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     3794: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3795: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3797: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3799: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     3801: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3805: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3806: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3807: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3808: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3810: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3811: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3812: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3813: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3814: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3815: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3818: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3819: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3823: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3824: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3828: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3830: 'rules_data/terraforming_mars/cards/141-208.yaml:613',
     3832: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     3833: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     3834: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3838: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     3839: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3840: 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    3842: 'rules_data/terraforming_mars/definitions/board.yaml:79',
     3843: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3844: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3845: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3846: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3847: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     3851: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    3852: 'rules_data/terraforming_mars/cards/141-208.yaml:599',
     3855: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3859: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     3860: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3861: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3862: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3863: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     3865: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3868: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3875: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     3876: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3877: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     3878: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3879: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3880: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     3882: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     3883: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3884: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3885: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3886: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3887: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     3888: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3889: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3891: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    3893: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     3895: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     3899: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3903: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3907: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3908: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3909: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3910: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3912: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3913: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3914: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3915: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3916: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3917: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     3920: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3921: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3923: 'rules_data/terraforming_mars/cards/141-208.yaml:661',
     3926: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3927: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3929: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3931: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3932: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3936: 'rules_data/terraforming_mars/definitions/requirements.yaml:68',
     3940: 'rules_data/terraforming_mars/cards/141-208.yaml:677',
     3941: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
     3942: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
-    3943: 'rules_data/terraforming_mars/cards/141-208.yaml:678',
     3945: 'rules_data/terraforming_mars/cards/141-208.yaml:682',
     3948: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3949: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    3951: 'rules_data/terraforming_mars/cards/141-208.yaml:690',
-    3955: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3956: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3957: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3958: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3960: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    3961: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3962: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3963: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3964: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    3965: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
 }
 
 

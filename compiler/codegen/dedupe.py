@@ -1,0 +1,151 @@
+"""Identical generated functions written once: the others are names bound to it.
+
+Entry points: ``groups(units)`` -> ``{name: group}`` of the functions of one or more
+modules (``Unit``), ``shared(units, group)`` -> the groups found in more than one module
+and their one function, ``emit(unit, group, bound)`` -> a module's functions, each
+written once, and ``common(units, group, bound)`` -> the functions the modules share.
+
+Two functions are in one group when their bodies are equal after naming each function
+they call (``x_N``, ``d_N``, ``t_N``, outside strings) by its group, each constant
+``K[i]`` by its text and a ``MEMO`` key's node number by nothing (the two compute the
+same value from the same inputs, so they may share it). Functions are compared callees
+first, so a statement whose parts are identical is identical too. In a module, a group's
+function written is its first in output order, and the others follow it as ``NAME =
+FIRST  # at``: the output stays deterministic. A traceback in a shared body names the
+YAML line of the function written (``at`` of an alias: its comment).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["COMMON", "Unit", "common", "emit", "groups", "shared"]
+
+COMMON = "_C"
+"""The name a part module gives the module of the shared functions."""
+TOKENS = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|#[^\n]*|"""
+                    r"""\b(?P<name>[xdt]_\d+)\b|MEMO\(ctx, \((?P<memo>\d+),|"""
+                    r"""\bK\[(?P<k>\d+)\]""")
+"""Strings and comments (kept as they are), function names, a ``MEMO`` key's number and
+a constant."""
+QUICK = re.compile(r"[xdt]_\d|K\[|MEMO\(")
+"""What a body with something for ``TOKENS`` to rename holds."""
+
+
+@dataclass
+class Unit:
+    """One module's functions: ``(name, text)`` in output order, ``order`` their names
+    callees first (a callee met later is compared by its own name: it matches nothing),
+    ``consts`` the texts of its constants ``K``."""
+
+    functions: list[tuple[str, str]]
+    order: list[str]
+    consts: list[str]
+
+
+def groups(units: list[Unit], calls: dict[str, list[str]] | None = None) -> dict[str, str]:
+    """{name: its group} (a group: the first function of its body met, callees first);
+    ``calls`` gets {name: the functions it calls}."""
+    group: dict[str, str] = {}
+    seen: dict[tuple[str, str, str], str] = {}
+    calls = {} if calls is None else calls
+    for unit in units:
+        texts = dict(unit.functions)
+        for name in unit.order:
+            head, _, body = texts[name].partition("\n")
+            callees = calls[name] = []
+            if QUICK.search(body):  # else nothing to rename (half the functions)
+                body = _normal(body, name, group, unit.consts, callees)
+            key = (name[0], head[head.index("("):head.index(")")], body)
+            group[name] = seen.setdefault(key, name)
+    return group
+
+
+def shared(units: list[Unit], group: dict[str, str],
+           calls: dict[str, list[str]]) -> dict[str, str]:
+    """{group: the name of its one function} of the groups with functions in more than
+    one unit, whose callees' groups are such too (so the shared functions call only
+    one another; ``calls`` as ``groups`` gives it)."""
+    where: dict[str, set[int]] = {}
+    first: dict[str, str] = {}
+    for i, unit in enumerate(units):
+        for name, _ in unit.functions:
+            where.setdefault(group[name], set()).add(i)
+            first.setdefault(group[name], name)
+    out: dict[str, str] = {}
+    for unit in units:
+        for name in unit.order:
+            g = group[name]
+            if len(where[g]) > 1 and all(group.get(c) in out for c in calls[name]
+                                         if c != name):
+                out.setdefault(g, first[g])
+    return out
+
+
+def emit(unit: Unit, group: dict[str, str], bound: dict[str, str]) -> tuple[str, set[str]]:
+    """The source of ``unit``'s functions: those of a group in ``bound`` (``{group:
+    name}``) bound to ``COMMON.name``, the others written once; and the names bound."""
+    first: dict[str, str] = {}
+    for name, _ in unit.functions:
+        first.setdefault(group[name], name)
+    out: list[str] = []
+    aliases: set[str] = set()
+    for name, text in unit.functions:
+        g = group[name]
+        target = f"{COMMON}.{bound[g]}" if g in bound else first[g]
+        joint = "\n\n" if out else ""
+        if target == name:
+            out.append(joint + text)
+            continue
+        head = text.partition("\n")[0]
+        note = head[head.index("  #"):] if "  #" in head else ""
+        joint = "" if out and not out[-1].lstrip("\n").startswith("def ") else joint
+        out.append(f"{joint}{name} = {target}{note}\n")
+        aliases.add(name)
+    return "".join(out), aliases
+
+
+def common(units: list[Unit], group: dict[str, str],
+           bound: dict[str, str]) -> tuple[str, list[str], dict[str, str]]:
+    """The shared functions (``bound``'s), each as its first one is written, calling
+    the others by their shared names; their constants ``K``; {name: its def line}."""
+    consts: dict[str, int] = {}
+    out: list[str] = []
+    heads: dict[str, str] = {}
+    for unit in units:
+        for name, text in unit.functions:
+            if bound.get(group[name]) != name:
+                continue
+
+            def sub(m: re.Match[str], unit: Unit = unit) -> str:
+                if m["k"]:
+                    c = unit.consts[int(m["k"])]
+                    return f"K[{consts.setdefault(c, len(consts))}]"
+                if m["name"]:
+                    return bound.get(group.get(m["name"], ""), m["name"])
+                return m[0]
+
+            head, _, body = text.partition("\n")
+            heads[name] = head
+            out.append(head + "\n" + TOKENS.sub(sub, body))
+    return "\n\n".join(out), list(consts), heads
+
+
+def _normal(body: str, name: str, group: dict[str, str], consts: list[str],
+            callees: list[str]) -> str:
+    """``body`` with each callee (added to ``callees``) named by its group, the function
+    itself by ``@``, each constant by its text."""
+
+    def sub(m: re.Match[str]) -> str:
+        if m["memo"]:
+            return "MEMO(ctx, (#,"
+        if m["k"]:
+            return "K<" + consts[int(m["k"])] + ">"
+        callee = m["name"]
+        if callee is None:
+            return m[0]
+        callees.append(callee)
+        return "@" if callee == name else "@" + group.get(callee, callee)
+
+    return TOKENS.sub(sub, body)
