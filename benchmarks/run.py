@@ -25,6 +25,8 @@ times measured in the same run on the same machine, so it carries across machine
   run the engine): whole seeded random games of 3 players, interpreter time over
   compiled time, one entry per game (Pampero with all its modules: ``MODULES``);
 - ``games_per_s``: random games per second with the compiled engine, per game;
+- ``compiled_vs_interpreter_parts``: Terraforming Mars's requirement checks and effects
+  alone (``benchmarks/scripts/parts_ratio.py``), interpreter time over compiled time;
 - ``tm_decisions_vs_openspiel_ttt``: Terraforming Mars decisions per second against
   random-playout actions per second of OpenSpiel's pure-Python tic-tac-toe (the ``bench``
   extra installs open-spiel).
@@ -282,6 +284,19 @@ def engines(games: int) -> dict[str, Any]:
             "decisions_per_s": decisions}
 
 
+def parts(games: int) -> dict[str, Any]:
+    """``compiled_vs_interpreter_parts``: Terraforming Mars's requirement checks and
+    effects alone, compiled against interpreted, on the states of one seeded game
+    (``benchmarks/scripts/parts_ratio.py``; every 20th decision with one game, --quick,
+    else every 5th)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "scripts"))
+    from parts_ratio import parts_ratio
+
+    got = parts_ratio("terraforming_mars", 3, 20 if games == 1 else 5, 1)
+    return {"compiled_vs_interpreter_parts": {"requirements": got["requirements_ratio"],
+                                              "effects": got["effects_ratio"]}}
+
+
 def openspiel_ttt(seconds: float) -> float | None:
     """Random-playout actions per second of OpenSpiel's pure-Python tic-tac-toe."""
     try:
@@ -316,7 +331,7 @@ def main() -> int:
         import_child(args.import_child)
         return 0
     if args.engines_child:
-        print(json.dumps(engines(args.engines_child)))
+        print(json.dumps({**engines(args.engines_child), **parts(args.engines_child)}))
         return 0
     folders = [p for p in sorted((ROOT / "rules_data").iterdir()) if (p / "game.yaml").exists()]
     result: dict[str, Any] = {"quick": args.quick}

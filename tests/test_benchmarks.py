@@ -43,3 +43,18 @@ def test_scale_figures() -> None:
     scale = bench.scale([20, 40])
     assert _positive(scale["scale_40_vs_20"])
     assert any(key.startswith("new_game_") for key in scale), sorted(scale)
+
+
+def test_parts_figures_agree_between_engines() -> None:
+    """The parts benchmark runs both engines on the same states and raises when their
+    answers differ; a smoke run on Love Letter (no timing asserted)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks" / "scripts"))
+    from parts_ratio import parts_ratio
+
+    got = parts_ratio("love_letter", 2, 3, 1)
+    # 8 kinds of card; the Countess and the Princess have no effect of their own when
+    # played (the Countess does nothing, the Princess is a rule about being discarded)
+    assert got["states"] > 0 and got["effects"] == 6
+    assert _positive(got["effects_ratio"])
