@@ -171,7 +171,7 @@ class StmtCompiler:
                 continue
             lines = self._simple(kid)
             run, count = run + lines, count + 1
-            if kid["op"] == "req" or self._apart(lines):
+            if kid["op"] == "req" or kid["op"] != "emit" and self._apart(lines):
                 out += [f"{COUNT}{count}"] + run
                 run, count = [], 0
         return out + ([f"{COUNT}{count}"] + run if count else [])
@@ -187,8 +187,11 @@ class StmtCompiler:
             return [f"LOCAL(ctx, E, {n['v']!r}, {self.ex(n['e'])}, True)"]
         if n["op"] == "req":
             return [f"if not {self.ex(n['c'])}:", "    return False"]
-        if n["op"] in ("skip", "emit"):  # an event fires nothing in a trial
+        if n["op"] == "skip":
             return []
+        if n["op"] == "emit":  # fires in a game run straight through, nothing in a trial
+            fields = ", ".join(f"{k!r}: {self.ex(v)}" for k, v in n["f"].items())
+            return ["if not ctx.dry:", f"    EMIT(ctx, {n['ev']!r}, {{{fields}}})"]
         if n["op"] == "set":
             return self._set(n)
         return [f"STMT(ctx, {n['id']})"]

@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -869,6 +870,8 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
+    if not ctx.dry:
+        EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')})
     if not d_5(ctx, E):
         return False
     return True
@@ -890,6 +893,10 @@ def d_4(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')})
     return True
 
 
@@ -972,6 +979,8 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)})
     return True
 
 
@@ -1027,6 +1036,10 @@ def d_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)})
     return True
 
 
@@ -1057,6 +1070,8 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
+    if not ctx.dry:
+        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~102')})
     return True
 
 
@@ -1076,6 +1091,10 @@ def d_20(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~102')})
     return True
 
 
@@ -1111,6 +1130,8 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
+    if not ctx.dry:
+        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~105')})
     if not d_29(ctx, E):
         return False
     if not d_40(ctx, E):
@@ -1166,6 +1187,10 @@ def d_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~105')})
     return True
 
 
@@ -1248,6 +1273,8 @@ def d_34(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_55(ctx, E)})
     return True
 
 
@@ -1303,6 +1330,10 @@ def d_39(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_55(ctx, E)})
     return True
 
 
@@ -1385,6 +1416,8 @@ def d_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_69(ctx, E)})
     return True
 
 
@@ -1440,6 +1473,10 @@ def d_50(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_69(ctx, E)})
     return True
 
 
@@ -1540,6 +1577,8 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
+    if not ctx.dry:
+        EMIT(ctx, 'discarded', {'card': E.get('c~112'), 'by': E.get('you')})
     return True
 
 
@@ -1571,6 +1610,10 @@ def d_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'discarded', {'card': E.get('c~112'), 'by': E.get('you')})
     return True
 
 
@@ -1712,6 +1755,8 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
+    if not ctx.dry:
+        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~115')})
     return True
 
 
@@ -1753,6 +1798,10 @@ def d_77(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~115')})
     return True
 
 
@@ -1786,6 +1835,8 @@ def d_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_117(ctx, E)})
     return True
 
 
@@ -1841,6 +1892,10 @@ def d_84(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_117(ctx, E)})
     return True
 
 
@@ -2401,6 +2456,8 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if not x_175(ctx, E):
         return False
     ctx.steps += 2
+    if not ctx.dry:
+        EMIT(ctx, 'played', {'card': E.get('card~123'), 'by': E.get('you')})
     LOCAL(ctx, E, 'c~126', E.get('card~123'), True)
     if not d_133(ctx, E):
         return False
@@ -2422,6 +2479,10 @@ def d_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'played', {'card': E.get('card~123'), 'by': E.get('you')})
     return True
 
 
@@ -2447,6 +2508,8 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
+    if not ctx.dry:
+        EMIT(ctx, 'discarded', {'card': E.get('c~126'), 'by': E.get('you')})
     return True
 
 
@@ -2478,6 +2541,10 @@ def d_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'discarded', {'card': E.get('c~126'), 'by': E.get('you')})
     return True
 
 
@@ -2672,6 +2739,8 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
+    if not ctx.dry:
+        EMIT(ctx, 'round_won', {'player': E.get('p~149'), 'round': x_205(ctx, E)})
     return True
 
 
@@ -2691,6 +2760,10 @@ def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'round_won', {'player': E.get('p~149'), 'round': x_205(ctx, E)})
     return True
 
 

@@ -17,6 +17,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -5443,6 +5444,8 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~707'), 'by': E.get('you')})
         return k()
 
     if not d_29(ctx, E):
@@ -5539,6 +5542,10 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~707'), 'by': E.get('you')})
     return True
 
 
@@ -5704,6 +5711,8 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
         return k()
 
     return t_51(ctx, r1, s, E)
@@ -5765,6 +5774,10 @@ def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
     return True
 
 
@@ -5930,6 +5943,8 @@ def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
         return k()
 
     return t_71(ctx, r1, s, E)
@@ -5991,6 +6006,10 @@ def d_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
     return True
 
 
@@ -6166,6 +6185,8 @@ def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
         return k()
 
     return t_91(ctx, r1, s, E)
@@ -6227,6 +6248,10 @@ def d_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
     return True
 
 
@@ -6424,6 +6449,8 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')})
         return k()
 
     return t_114(ctx, r1, s, E)
@@ -6485,6 +6512,10 @@ def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')})
     return True
 
 
@@ -6587,6 +6618,8 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~773'), 'by': E.get('you')})
         return k()
 
     if not d_128(ctx, E):
@@ -6683,6 +6716,10 @@ def d_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~773'), 'by': E.get('you')})
     return True
 
 
@@ -10005,6 +10042,8 @@ def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2607'), 'space': E.get('s~2608'), 'by': E.get('you')})
         return k()
 
     return t_3571(ctx, r1, s, E)
@@ -10066,6 +10105,10 @@ def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2607'), 'space': E.get('s~2608'), 'by': E.get('you')})
     return True
 
 
@@ -11063,6 +11106,8 @@ def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2661'), 'space': E.get('s~2662'), 'by': E.get('you')})
         return k()
 
     return t_3662(ctx, r1, s, E)
@@ -11124,6 +11169,10 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2661'), 'space': E.get('s~2662'), 'by': E.get('you')})
     return True
 
 
@@ -11226,6 +11275,8 @@ def t_3675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2664'), 'by': E.get('you')})
         return k()
 
     if not d_3676(ctx, E):
@@ -11322,6 +11373,10 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2664'), 'by': E.get('you')})
     return True
 
 
@@ -11424,6 +11479,8 @@ def t_3691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2667'), 'by': E.get('you')})
         return k()
 
     if not d_3692(ctx, E):
@@ -11520,6 +11577,10 @@ def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2667'), 'by': E.get('you')})
     return True
 
 
@@ -11668,6 +11729,8 @@ def t_3711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2672'), 'by': E.get('you')})
         return k()
 
     if not d_3712(ctx, E):
@@ -11764,6 +11827,10 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2672'), 'by': E.get('you')})
     return True
 
 
@@ -12066,6 +12133,8 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2830'), 'space': E.get('s~2831'), 'by': E.get('you')})
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -12127,6 +12196,10 @@ def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2830'), 'space': E.get('s~2831'), 'by': E.get('you')})
     return True
 
 
@@ -12242,6 +12315,8 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2843'), 'space': E.get('s~2844'), 'by': E.get('you')})
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -12303,6 +12378,10 @@ def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2843'), 'space': E.get('s~2844'), 'by': E.get('you')})
     return True
 
 
@@ -15144,6 +15223,8 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         if not d_4014(ctx, E):
             return False
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'played', {'card': E.get('card~2706'), 'by': E.get('you'), 'tags': x_4583(ctx, E), 'cost': x_4584(ctx, E)})
         return k()
 
     ctx.steps += 1
@@ -15523,6 +15604,10 @@ def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'played', {'card': E.get('card~2706'), 'by': E.get('you'), 'tags': x_4583(ctx, E), 'cost': x_4584(ctx, E)})
     return True
 
 
@@ -15953,6 +16038,8 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4627(ctx, E):
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'standard_project', {'action': E.get('a~2718'), 'by': E.get('you'), 'cost': x_4630(ctx, E)})
     return True
 
 
@@ -15960,6 +16047,10 @@ def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'standard_project', {'action': E.get('a~2718'), 'by': E.get('you'), 'cost': x_4630(ctx, E)})
     return True
 
 
@@ -16390,6 +16481,8 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4673(ctx, E):
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'standard_project', {'action': E.get('a~2732'), 'by': E.get('you'), 'cost': x_4676(ctx, E)})
     return True
 
 
@@ -16397,6 +16490,10 @@ def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'standard_project', {'action': E.get('a~2732'), 'by': E.get('you'), 'cost': x_4676(ctx, E)})
     return True
 
 
@@ -18112,6 +18209,8 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4854(ctx, E):
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'standard_project', {'action': E.get('a~2788'), 'by': E.get('you'), 'cost': x_4857(ctx, E)})
     return True
 
 
@@ -18119,6 +18218,10 @@ def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'standard_project', {'action': E.get('a~2788'), 'by': E.get('you'), 'cost': x_4857(ctx, E)})
     return True
 
 
@@ -18431,6 +18534,8 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2830'), 'space': E.get('s~2831'), 'by': E.get('you')})
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -18492,6 +18597,10 @@ def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2830'), 'space': E.get('s~2831'), 'by': E.get('you')})
     return True
 
 
@@ -18607,6 +18716,8 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2843'), 'space': E.get('s~2844'), 'by': E.get('you')})
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -18668,6 +18779,10 @@ def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2843'), 'space': E.get('s~2844'), 'by': E.get('you')})
     return True
 
 

@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -4387,6 +4388,8 @@ def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~866'), 'by': E.get('you')})
         return k()
 
     if not d_368(ctx, E):
@@ -4483,6 +4486,10 @@ def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~866'), 'by': E.get('you')})
     return True
 
 
@@ -5993,6 +6000,8 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~926'), 'space': E.get('s~927'), 'by': E.get('you')})
         return k()
 
     return t_505(ctx, r1, s, E)
@@ -6054,6 +6063,10 @@ def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~926'), 'space': E.get('s~927'), 'by': E.get('you')})
     return True
 
 
@@ -6184,6 +6197,8 @@ def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~932'), 'by': E.get('you')})
         return k()
 
     if not d_521(ctx, E):
@@ -6280,6 +6295,10 @@ def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~932'), 'by': E.get('you')})
     return True
 
 
@@ -6498,6 +6517,8 @@ def t_547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~940'), 'by': E.get('you')})
         return k()
 
     if not d_548(ctx, E):
@@ -6594,6 +6615,10 @@ def d_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~940'), 'by': E.get('you')})
     return True
 
 
@@ -6749,6 +6774,8 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~955'), 'space': E.get('s~956'), 'by': E.get('you')})
         return k()
 
     return t_569(ctx, r1, s, E)
@@ -6810,6 +6837,10 @@ def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~955'), 'space': E.get('s~956'), 'by': E.get('you')})
     return True
 
 
@@ -7008,6 +7039,8 @@ def t_591(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~961'), 'by': E.get('you')})
         return k()
 
     if not d_592(ctx, E):
@@ -7104,6 +7137,10 @@ def d_598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~961'), 'by': E.get('you')})
     return True
 
 
@@ -7620,6 +7657,8 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~991'), 'space': E.get('s~992'), 'by': E.get('you')})
         return k()
 
     return t_646(ctx, r1, s, E)
@@ -7681,6 +7720,10 @@ def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~991'), 'space': E.get('s~992'), 'by': E.get('you')})
     return True
 
 
@@ -8579,6 +8622,8 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1029'), 'space': E.get('s~1030'), 'by': E.get('you')})
         return k()
 
     return t_728(ctx, r1, s, E)
@@ -8640,6 +8685,10 @@ def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1029'), 'space': E.get('s~1030'), 'by': E.get('you')})
     return True
 
 
@@ -8969,6 +9018,8 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1046'), 'space': E.get('s~1047'), 'by': E.get('you')})
         return k()
 
     return t_762(ctx, r1, s, E)
@@ -9030,6 +9081,10 @@ def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1046'), 'space': E.get('s~1047'), 'by': E.get('you')})
     return True
 
 
@@ -9435,6 +9490,8 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1073'), 'space': E.get('s~1074'), 'by': E.get('you')})
         return k()
 
     return t_804(ctx, r1, s, E)
@@ -9496,6 +9553,10 @@ def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1073'), 'space': E.get('s~1074'), 'by': E.get('you')})
     return True
 
 
@@ -9692,6 +9753,8 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1088'), 'space': E.get('s~1089'), 'by': E.get('you')})
         return k()
 
     return t_827(ctx, r1, s, E)
@@ -9753,6 +9816,10 @@ def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1088'), 'space': E.get('s~1089'), 'by': E.get('you')})
     return True
 
 
@@ -9997,6 +10064,8 @@ def t_853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1103'), 'space': E.get('s~1104'), 'by': E.get('you')})
         return k()
 
     return t_854(ctx, r1, s, E)
@@ -10058,6 +10127,10 @@ def d_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1103'), 'space': E.get('s~1104'), 'by': E.get('you')})
     return True
 
 
@@ -10238,6 +10311,8 @@ def t_873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1118'), 'space': E.get('s~1119'), 'by': E.get('you')})
         return k()
 
     return t_874(ctx, r1, s, E)
@@ -10299,6 +10374,10 @@ def d_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1118'), 'space': E.get('s~1119'), 'by': E.get('you')})
     return True
 
 
@@ -11150,6 +11229,8 @@ def t_953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1168'), 'space': E.get('s~1169'), 'by': E.get('you')})
         return k()
 
     return t_954(ctx, r1, s, E)
@@ -11211,6 +11292,10 @@ def d_958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1168'), 'space': E.get('s~1169'), 'by': E.get('you')})
     return True
 
 
@@ -11727,6 +11812,8 @@ def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1197'), 'space': E.get('s~1198'), 'by': E.get('you')})
         return k()
 
     return t_1003(ctx, r1, s, E)
@@ -11788,6 +11875,10 @@ def d_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1197'), 'space': E.get('s~1198'), 'by': E.get('you')})
     return True
 
 
@@ -12006,6 +12097,8 @@ def t_1026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1204'), 'by': E.get('you')})
         return k()
 
     if not d_1027(ctx, E):
@@ -12102,6 +12195,10 @@ def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1204'), 'by': E.get('you')})
     return True
 
 
@@ -12320,6 +12417,8 @@ def t_1052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1211'), 'by': E.get('you')})
         return k()
 
     if not d_1053(ctx, E):
@@ -12416,6 +12515,10 @@ def d_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1211'), 'by': E.get('you')})
     return True
 
 
@@ -12862,6 +12965,8 @@ def t_1096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1226'), 'by': E.get('you')})
         return k()
 
     if not d_1097(ctx, E):
@@ -12958,6 +13063,10 @@ def d_1103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1226'), 'by': E.get('you')})
     return True
 
 
@@ -13241,6 +13350,8 @@ def t_1127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1239'), 'by': E.get('you')})
         return k()
 
     if not d_1128(ctx, E):
@@ -13337,6 +13448,10 @@ def d_1134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1239'), 'by': E.get('you')})
     return True
 
 
@@ -14020,6 +14135,8 @@ def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1273'), 'space': E.get('s~1274'), 'by': E.get('you')})
         return k()
 
     return t_1196(ctx, r1, s, E)
@@ -14081,6 +14198,10 @@ def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1273'), 'space': E.get('s~1274'), 'by': E.get('you')})
     return True
 
 
@@ -14957,6 +15078,8 @@ def t_1279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1332'), 'space': E.get('s~1333'), 'by': E.get('you')})
         return k()
 
     return t_1280(ctx, r1, s, E)
@@ -15018,6 +15141,10 @@ def d_1284(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1332'), 'space': E.get('s~1333'), 'by': E.get('you')})
     return True
 
 
@@ -15173,6 +15300,8 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1347'), 'space': E.get('s~1348'), 'by': E.get('you')})
         return k()
 
     return t_1299(ctx, r1, s, E)
@@ -15234,6 +15363,10 @@ def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1347'), 'space': E.get('s~1348'), 'by': E.get('you')})
     return True
 
 
@@ -15874,6 +16007,8 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1385'), 'space': E.get('s~1386'), 'by': E.get('you')})
         return k()
 
     return t_1361(ctx, r1, s, E)
@@ -15935,6 +16070,10 @@ def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1385'), 'space': E.get('s~1386'), 'by': E.get('you')})
     return True
 
 
@@ -16319,6 +16458,8 @@ def t_1398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1400'), 'by': E.get('you')})
         return k()
 
     if not d_1399(ctx, E):
@@ -16415,6 +16556,10 @@ def d_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1400'), 'by': E.get('you')})
     return True
 
 
@@ -16852,6 +16997,8 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1431'), 'space': E.get('s~1432'), 'by': E.get('you')})
         return k()
 
     return t_1447(ctx, r1, s, E)
@@ -16913,6 +17060,10 @@ def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1431'), 'space': E.get('s~1432'), 'by': E.get('you')})
     return True
 
 
@@ -17396,6 +17547,8 @@ def t_1495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1461'), 'space': E.get('s~1462'), 'by': E.get('you')})
         return k()
 
     return t_1496(ctx, r1, s, E)
@@ -17457,6 +17610,10 @@ def d_1500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1461'), 'space': E.get('s~1462'), 'by': E.get('you')})
     return True
 
 

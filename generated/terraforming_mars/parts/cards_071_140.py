@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -4185,6 +4186,8 @@ def t_1579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1489'), 'by': E.get('you')})
         return k()
 
     if not d_1580(ctx, E):
@@ -4281,6 +4284,10 @@ def d_1586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1489'), 'by': E.get('you')})
     return True
 
 
@@ -4436,6 +4443,8 @@ def t_1600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1504'), 'space': E.get('s~1505'), 'by': E.get('you')})
         return k()
 
     return t_1601(ctx, r1, s, E)
@@ -4497,6 +4506,10 @@ def d_1605(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1504'), 'space': E.get('s~1505'), 'by': E.get('you')})
     return True
 
 
@@ -5080,6 +5093,8 @@ def t_1656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1537'), 'space': E.get('s~1538'), 'by': E.get('you')})
         return k()
 
     return t_1657(ctx, r1, s, E)
@@ -5141,6 +5156,10 @@ def d_1661(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1537'), 'space': E.get('s~1538'), 'by': E.get('you')})
     return True
 
 
@@ -5296,6 +5315,8 @@ def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1552'), 'space': E.get('s~1553'), 'by': E.get('you')})
         return k()
 
     return t_1676(ctx, r1, s, E)
@@ -5357,6 +5378,10 @@ def d_1680(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1552'), 'space': E.get('s~1553'), 'by': E.get('you')})
     return True
 
 
@@ -5526,6 +5551,8 @@ def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1561'), 'by': E.get('you')})
         return k()
 
     if not d_1695(ctx, E):
@@ -5622,6 +5649,10 @@ def d_1701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1561'), 'by': E.get('you')})
     return True
 
 
@@ -5777,6 +5808,8 @@ def t_1715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1576'), 'space': E.get('s~1577'), 'by': E.get('you')})
         return k()
 
     return t_1716(ctx, r1, s, E)
@@ -5838,6 +5871,10 @@ def d_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1576'), 'space': E.get('s~1577'), 'by': E.get('you')})
     return True
 
 
@@ -5993,6 +6030,8 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1591'), 'space': E.get('s~1592'), 'by': E.get('you')})
         return k()
 
     return t_1735(ctx, r1, s, E)
@@ -6054,6 +6093,10 @@ def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1591'), 'space': E.get('s~1592'), 'by': E.get('you')})
     return True
 
 
@@ -6329,6 +6372,8 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1607'), 'space': E.get('s~1608'), 'by': E.get('you')})
         return k()
 
     return t_1766(ctx, r1, s, E)
@@ -6390,6 +6435,10 @@ def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1607'), 'space': E.get('s~1608'), 'by': E.get('you')})
     return True
 
 
@@ -6769,6 +6818,8 @@ def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1634'), 'space': E.get('s~1635'), 'by': E.get('you')})
         return k()
 
     return t_1804(ctx, r1, s, E)
@@ -6830,6 +6881,10 @@ def d_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1634'), 'space': E.get('s~1635'), 'by': E.get('you')})
     return True
 
 
@@ -7918,6 +7973,8 @@ def t_1902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1703'), 'space': E.get('s~1704'), 'by': E.get('you')})
         return k()
 
     return t_1903(ctx, r1, s, E)
@@ -7979,6 +8036,10 @@ def d_1907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1703'), 'space': E.get('s~1704'), 'by': E.get('you')})
     return True
 
 
@@ -8070,6 +8131,8 @@ def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1706'), 'by': E.get('you')})
         return k()
 
     if not d_1916(ctx, E):
@@ -8166,6 +8229,10 @@ def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1706'), 'by': E.get('you')})
     return True
 
 
@@ -8670,6 +8737,8 @@ def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1742'), 'by': E.get('you')})
         return k()
 
     if not d_1966(ctx, E):
@@ -8766,6 +8835,10 @@ def d_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1742'), 'by': E.get('you')})
     return True
 
 
@@ -9033,6 +9106,8 @@ def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1766'), 'by': E.get('you')})
         return k()
 
     if not d_1996(ctx, E):
@@ -9129,6 +9204,10 @@ def d_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1766'), 'by': E.get('you')})
     return True
 
 
@@ -9339,6 +9418,8 @@ def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1773'), 'by': E.get('you')})
         return k()
 
     if not d_2021(ctx, E):
@@ -9435,6 +9516,10 @@ def d_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1773'), 'by': E.get('you')})
     return True
 
 
@@ -9862,6 +9947,8 @@ def t_2064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1801'), 'space': E.get('s~1802'), 'by': E.get('you')})
         return k()
 
     return t_2065(ctx, r1, s, E)
@@ -9923,6 +10010,10 @@ def d_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1801'), 'space': E.get('s~1802'), 'by': E.get('you')})
     return True
 
 
@@ -11252,6 +11343,8 @@ def t_2183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1843'), 'space': E.get('s~1844'), 'by': E.get('you')})
         return k()
 
     return t_2184(ctx, r1, s, E)
@@ -11313,6 +11406,10 @@ def d_2188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1843'), 'space': E.get('s~1844'), 'by': E.get('you')})
     return True
 
 
@@ -11797,6 +11894,8 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1867'), 'space': E.get('s~1868'), 'by': E.get('you')})
         return k()
 
     return t_2231(ctx, r1, s, E)
@@ -11858,6 +11957,10 @@ def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1867'), 'space': E.get('s~1868'), 'by': E.get('you')})
     return True
 
 
@@ -12384,6 +12487,8 @@ def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1896'), 'space': E.get('s~1897'), 'by': E.get('you')})
         return k()
 
     return t_2286(ctx, r1, s, E)
@@ -12445,6 +12550,10 @@ def d_2290(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1896'), 'space': E.get('s~1897'), 'by': E.get('you')})
     return True
 
 
@@ -13456,6 +13565,8 @@ def t_2380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1943'), 'space': E.get('s~1944'), 'by': E.get('you')})
         return k()
 
     return t_2381(ctx, r1, s, E)
@@ -13517,6 +13628,10 @@ def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1943'), 'space': E.get('s~1944'), 'by': E.get('you')})
     return True
 
 
@@ -13724,6 +13839,8 @@ def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1960'), 'space': E.get('s~1961'), 'by': E.get('you')})
         return k()
 
     return t_2405(ctx, r1, s, E)
@@ -13785,6 +13902,10 @@ def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1960'), 'space': E.get('s~1961'), 'by': E.get('you')})
     return True
 
 
@@ -14594,6 +14715,8 @@ def t_2481(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2040'), 'by': E.get('you')})
         return k()
 
     if not d_2482(ctx, E):
@@ -14690,6 +14813,10 @@ def d_2488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2040'), 'by': E.get('you')})
     return True
 
 
@@ -14844,6 +14971,8 @@ def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2045'), 'by': E.get('you')})
         return k()
 
     if not d_2502(ctx, E):
@@ -14940,6 +15069,10 @@ def d_2508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2045'), 'by': E.get('you')})
     return True
 
 
@@ -15126,6 +15259,8 @@ def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2059'), 'space': E.get('s~2060'), 'by': E.get('you')})
         return k()
 
     return t_2526(ctx, r1, s, E)
@@ -15187,6 +15322,10 @@ def d_2530(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2059'), 'space': E.get('s~2060'), 'by': E.get('you')})
     return True
 
 

@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -3658,6 +3659,8 @@ def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2077'), 'space': E.get('s~2078'), 'by': E.get('you')})
         return k()
 
     return t_2560(ctx, r1, s, E)
@@ -3719,6 +3722,10 @@ def d_2564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2077'), 'space': E.get('s~2078'), 'by': E.get('you')})
     return True
 
 
@@ -3892,6 +3899,8 @@ def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2092'), 'space': E.get('s~2093'), 'by': E.get('you')})
         return k()
 
     return t_2580(ctx, r1, s, E)
@@ -3953,6 +3962,10 @@ def d_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2092'), 'space': E.get('s~2093'), 'by': E.get('you')})
     return True
 
 
@@ -5956,6 +5969,8 @@ def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2193'), 'space': E.get('s~2194'), 'by': E.get('you')})
         return k()
 
     return t_2759(ctx, r1, s, E)
@@ -6017,6 +6032,10 @@ def d_2763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2193'), 'space': E.get('s~2194'), 'by': E.get('you')})
     return True
 
 
@@ -7803,6 +7822,8 @@ def t_2915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2263'), 'space': E.get('s~2264'), 'by': E.get('you')})
         return k()
 
     return t_2916(ctx, r1, s, E)
@@ -7864,6 +7885,10 @@ def d_2920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2263'), 'space': E.get('s~2264'), 'by': E.get('you')})
     return True
 
 
@@ -8199,6 +8224,8 @@ def t_2949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2289'), 'by': E.get('you')})
         return k()
 
     if not d_2950(ctx, E):
@@ -8295,6 +8322,10 @@ def d_2956(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2289'), 'by': E.get('you')})
     return True
 
 
@@ -8867,6 +8898,8 @@ def t_3006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2320'), 'space': E.get('s~2321'), 'by': E.get('you')})
         return k()
 
     return t_3007(ctx, r1, s, E)
@@ -8928,6 +8961,10 @@ def d_3011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2320'), 'space': E.get('s~2321'), 'by': E.get('you')})
     return True
 
 
@@ -9215,6 +9252,8 @@ def t_3036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2339'), 'space': E.get('s~2340'), 'by': E.get('you')})
         return k()
 
     return t_3037(ctx, r1, s, E)
@@ -9276,6 +9315,10 @@ def d_3041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2339'), 'space': E.get('s~2340'), 'by': E.get('you')})
     return True
 
 
@@ -10304,6 +10347,8 @@ def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2385'), 'space': E.get('s~2386'), 'by': E.get('you')})
         return k()
 
     return t_3132(ctx, r1, s, E)
@@ -10365,6 +10410,10 @@ def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2385'), 'space': E.get('s~2386'), 'by': E.get('you')})
     return True
 
 
@@ -10537,6 +10586,8 @@ def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2400'), 'space': E.get('s~2401'), 'by': E.get('you')})
         return k()
 
     return t_3152(ctx, r1, s, E)
@@ -10598,6 +10649,10 @@ def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2400'), 'space': E.get('s~2401'), 'by': E.get('you')})
     return True
 
 
@@ -11051,6 +11106,8 @@ def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2432'), 'space': E.get('s~2433'), 'by': E.get('you')})
         return k()
 
     return t_3199(ctx, r1, s, E)
@@ -11112,6 +11169,10 @@ def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2432'), 'space': E.get('s~2433'), 'by': E.get('you')})
     return True
 
 
@@ -11536,6 +11597,8 @@ def t_3240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2455'), 'space': E.get('s~2456'), 'by': E.get('you')})
         return k()
 
     return t_3241(ctx, r1, s, E)
@@ -11597,6 +11660,10 @@ def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2455'), 'space': E.get('s~2456'), 'by': E.get('you')})
     return True
 
 
@@ -12315,6 +12382,8 @@ def t_3308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2491'), 'space': E.get('s~2492'), 'by': E.get('you')})
         return k()
 
     return t_3309(ctx, r1, s, E)
@@ -12376,6 +12445,10 @@ def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2491'), 'space': E.get('s~2492'), 'by': E.get('you')})
     return True
 
 
@@ -13123,6 +13196,8 @@ def t_3378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2523'), 'space': E.get('s~2524'), 'by': E.get('you')})
         return k()
 
     return t_3379(ctx, r1, s, E)
@@ -13184,6 +13259,10 @@ def d_3383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2523'), 'space': E.get('s~2524'), 'by': E.get('you')})
     return True
 
 
