@@ -155,8 +155,11 @@ def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
     """The option's label (no copy: values never change in place; the decision posted
     holds copies)."""
     names = {**ctx.env(), **binding}
-    with ctx.scope(names):
+    ctx.frames.append({"k": "scope", "env": names})  # ctx.scope, inlined (a hot path)
+    try:
         return ev(ctx, alt["label"], names)
+    finally:
+        ctx.frames.pop()
 
 
 # ---- trial runs ----------------------------------------------------------------------
@@ -233,11 +236,13 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
     with ctx.scope(names):
         items = list(items_of(ev(ctx, gen["src"], names)))
     var, where, last = gen["v"], gen.get("w"), level + 1 == len(gens)
+    scope = {"k": "scope", "env": names}  # pushed by hand: a trial restores the frames
     for item in items:
         if where is not None:
             names[var] = item  # the names of this level, the variable set to the item
-            with ctx.scope(names):
-                keep = ev(ctx, where, names)
+            ctx.frames.append(scope)
+            keep = ev(ctx, where, names)
+            ctx.frames.pop()
             if not keep:
                 continue
         if last:  # (no generator more for the last level)
