@@ -9,7 +9,9 @@ become ``t_N(ctx, k, s=None, E=None)`` in continuation-passing style: ``k()`` ru
 rest of the trial and returns whether it applied in full and changed something, ``s()``
 leaves the innermost loop (``stop``), ``E`` is the environment (the caller's, passed down: a
 statement's parts run in their parent's scope; None: ``ctx.env()``). ``TRIALS`` maps
-every statement id to its trial function.
+every statement id to its trial function. A ``d_N`` also runs in a real game
+(``compiler.runtime.straight``): there, and only there (``not ctx.dry``), its ``emit``
+fires (``EMIT``; a trial fires nothing and does not even read the fields).
 
 Each function counts its statements as ``machine.start`` does in a trial (a run of
 simple statements at once, before the first of them: the same count wherever a
