@@ -9,7 +9,9 @@ become ``t_N(ctx, k, s=None, E=None)`` in continuation-passing style: ``k()`` ru
 rest of the trial and returns whether it applied in full and changed something, ``s()``
 leaves the innermost loop (``stop``), ``E`` is the environment (the caller's, passed down: a
 statement's parts run in their parent's scope; None: ``ctx.env()``). ``TRIALS`` maps
-every statement id to its trial function.
+every statement id to its trial function. A ``d_N`` also runs in a real game
+(``compiler.runtime.straight``): there, and only there (``not ctx.dry``), its ``emit``
+fires (``EMIT``; a trial fires nothing and does not even read the fields).
 
 Each function counts its statements as ``machine.start`` does in a trial (a run of
 simple statements at once, before the first of them: the same count wherever a
@@ -171,7 +173,7 @@ class StmtCompiler:
                 continue
             lines = self._simple(kid)
             run, count = run + lines, count + 1
-            if kid["op"] == "req" or self._apart(lines):
+            if kid["op"] == "req" or kid["op"] != "emit" and self._apart(lines):
                 out += [f"{COUNT}{count}"] + run
                 run, count = [], 0
         return out + ([f"{COUNT}{count}"] + run if count else [])
@@ -187,8 +189,11 @@ class StmtCompiler:
             return [f"LOCAL(ctx, E, {n['v']!r}, {self.ex(n['e'])}, True)"]
         if n["op"] == "req":
             return [f"if not {self.ex(n['c'])}:", "    return False"]
-        if n["op"] in ("skip", "emit"):  # an event fires nothing in a trial
+        if n["op"] == "skip":
             return []
+        if n["op"] == "emit":  # fires in a game run straight through, nothing in a trial
+            fields = ", ".join(f"{k!r}: {self.ex(v)}" for k, v in n["f"].items())
+            return ["if not ctx.dry:", f"    EMIT(ctx, {n['ev']!r}, {{{fields}}})"]
         if n["op"] == "set":
             return self._set(n)
         return [f"STMT(ctx, {n['id']})"]

@@ -59,6 +59,7 @@ def step_choose(ctx: Ctx, f: Frame) -> None:
     opts = options(ctx, node, f.get("picked") or [])
     base = _enclosing(ctx)
     if base is not None and len(opts) > 1:
+        ctx.rest = []  # whether the rest cannot fail: found once (resume.completes)
         opts = [opt for opt in opts if completes(ctx, base, node, opt)]
     if node.get("upto"):
         opts.append({"l": STOP})
@@ -140,20 +141,25 @@ def _bindings(ctx: Ctx, gens: list[dict[str, Any]]) -> list[dict[str, Any]]:
         nxt = []
         for binding in out:
             names = {**ctx.env(), **binding}
+            var, where = gen["v"], gen.get("w")
             with ctx.scope(names):
-                items = items_of(ev(ctx, gen["src"], names))
-                for item in items:
-                    names[gen["v"]] = item
-                    if "w" not in gen or ev(ctx, gen["w"], names):
-                        nxt.append({**binding, gen["v"]: item})
+                for item in items_of(ev(ctx, gen["src"], names)):
+                    names[var] = item
+                    if where is None or ev(ctx, where, names):
+                        nxt.append({**binding, var: item})
         out = nxt
     return out
 
 
 def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
+    """The option's label (no copy: values never change in place; the decision posted
+    holds copies)."""
     names = {**ctx.env(), **binding}
-    with ctx.scope(names):
-        return clone(ev(ctx, alt["label"], names))
+    ctx.frames.append({"k": "scope", "env": names})  # ctx.scope, inlined (a hot path)
+    try:
+        return ev(ctx, alt["label"], names)
+    finally:
+        ctx.frames.pop()
 
 
 # ---- trial runs ----------------------------------------------------------------------
@@ -230,11 +236,13 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
     with ctx.scope(names):
         items = list(items_of(ev(ctx, gen["src"], names)))
     var, where, last = gen["v"], gen.get("w"), level + 1 == len(gens)
+    scope = {"k": "scope", "env": names}  # pushed by hand: a trial restores the frames
     for item in items:
         if where is not None:
             names[var] = item  # the names of this level, the variable set to the item
-            with ctx.scope(names):
-                keep = ev(ctx, where, names)
+            ctx.frames.append(scope)
+            keep = ev(ctx, where, names)
+            ctx.frames.pop()
             if not keep:
                 continue
         if last:  # (no generator more for the last level)

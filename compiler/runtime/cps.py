@@ -32,8 +32,8 @@ from compiler.runtime.machine import (
 )
 from compiler.runtime.values import combined
 
-__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "LOCAL", "SET", "STMT", "TRIALS_KEY",
-           "UNSET", "run_trial"]
+__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "EMIT", "KEYPLACE", "LOCAL", "SET", "STMT",
+           "TRIALS_KEY", "UNSET", "run_trial"]
 
 TRIALS_KEY = "trials"
 """The entry of a game's compiled code (``ctx.code``) that holds its trial functions."""
@@ -78,6 +78,12 @@ def STMT(ctx: Ctx, nid: int) -> None:  # noqa: N802
     does (``emit`` evaluates its fields and fires nothing in a trial)."""
     node = ctx.index.nodes[nid]
     START[node["op"]](ctx, node)
+
+
+def EMIT(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:  # noqa: N802
+    """``emit`` in a game run straight through (a trial fires nothing and does not call
+    it): stopped by reactions that answer (``straight.NotStraight``)."""
+    reactions.emit(ctx, event, fields, True)
 
 
 def ASSIGN(ctx: Ctx, nid: int, container: Any, key: Any, value: Any) -> None:  # noqa: N802
@@ -208,4 +214,4 @@ def _take(ctx: Ctx, node: dict[str, Any], left: int | None, picked: list[Any],
 
 
 # last: choose imports this module (attributes read when a trial meets a decision)
-from compiler.runtime import choose  # noqa: E402
+from compiler.runtime import choose, reactions  # noqa: E402

@@ -73,6 +73,8 @@ class Ctx:
         """A trial ended by its budget or Python's depth (``machine.dry_run``)."""
         self.applied: set[int] = set()
         """The options of the decision being posted that a trial applied in full (ids)."""
+        self.rest: list[bool] = []
+        """``resume.cannot_fail`` of the option around the decision being posted, once found."""
         self.paused = False
         self.pause_at: str | None = None
         self._env_frames: Any = None  # the cache of env(): the frames and top frame it
@@ -121,8 +123,7 @@ class Ctx:
         """Roll the journal back to length ``mark``."""
         journal = self.journal
         assert journal is not None
-        for i in range(len(journal) - 1, mark - 1, -1):
-            container, key, old, _ = journal[i]
+        for container, key, old, _ in reversed(journal[mark:]):
             if old is MISSING:
                 container.pop(key, None)
             else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.runtime.choose import trial
-from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, KEYPLACE, LOCAL, SET, STMT, UNSET
+from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, EMIT, KEYPLACE, LOCAL, SET, STMT, UNSET
 from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
@@ -20,7 +20,7 @@ from compiler.runtime.machine import seat as SEAT  # noqa: N812
 from compiler.runtime.reactions import modified
 from compiler.runtime.values import FUNCTIONS, _core, _fld_of, arith, ev, items_of, num
 
-__all__ = ["ADJ", "AR", "AS", "ASSIGN", "CAN", "CHOOSE", "CORE", "CPS", "DO", "FLD", "FN",
+__all__ = ["ADJ", "AR", "AS", "ASSIGN", "CAN", "CHOOSE", "CORE", "CPS", "DO", "EMIT", "FLD", "FN",
            "GET", "IDS", "IN", "KEY", "KEYPLACE", "LOCAL", "MEMO", "MISSING", "MODV", "NOREC", "PL",
            "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNSET", "ev",
            "items_of", "num"]

@@ -70,14 +70,14 @@ def start(ctx: Ctx, node: Node) -> None:
     elif ctx.trace is not None:
         ctx.trace[node["id"]] += 1
     elif ctx.code and node["op"] in STRAIGHT:
-        fn = straight(ctx, node)
-        if fn is not None:
-            if node["op"] in COMPOUND:
-                run_straight(ctx, fn)
-            else:  # a lone let or set: one statement, within any budget
+        hit = straight(ctx, node)
+        if hit is not None:
+            if node["op"] not in COMPOUND:  # a lone let or set: within any budget
                 ctx.steps = 0
-                fn(ctx)
-            return
+                hit[0](ctx)
+                return
+            if run_straight(ctx, *hit):
+                return
     _START[node["op"]](ctx, node)
 
 

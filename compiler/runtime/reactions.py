@@ -22,6 +22,7 @@ from typing import Any
 from compiler.runtime.ctx import Ctx, Frame
 from compiler.runtime.lazy import LazyTable
 from compiler.runtime.machine import start
+from compiler.runtime.straight import NotStraight
 from compiler.runtime.values import ev, num
 
 __all__ = ["emit", "grant", "modified", "step_react"]
@@ -52,13 +53,14 @@ def active_records(ctx: Ctx, only: dict[str, set[str]] | None = None) -> Iterato
                     yield None, kind, rid, rec
 
 
-def emit(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
-    """Queue the reactions that answer ``event``, then end the grants it ends."""
+def emit(ctx: Ctx, event: str, fields: dict[str, Any], straight: bool = False) -> None:
+    """Queue the reactions that answer ``event``, then end the grants it ends. In a
+    statement run ``straight`` (straight.py), reactions that answer stop the run."""
     if ctx.dry:
         return
     log = ctx.state.get("log")
     if isinstance(log, list):
-        ctx.state["log"] = log + [{"event": event, **fields}]
+        ctx.put(ctx.state, "log", log + [{"event": event, **fields}])
     actor = ctx.env().get("you")
     found: list[dict[str, Any]] = []
     for owner, kind, rid, rec in _active(ctx, "on", event):
@@ -74,6 +76,8 @@ def emit(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
                                                item["env"].get("this"), fields, item["env"]):
             found.append({"o": item["env"].get("you"), "this": item["env"].get("this"),
                           "n": spec["b"]["id"], "l": f"grant:{g}", "env": item["env"]})
+    if found and straight:
+        raise NotStraight(event)
     _expire(ctx, event, fields)
     if found:
         ctx.push({"k": "react", "ev": fields, "items": _ordered(ctx, found, actor)})

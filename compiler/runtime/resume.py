@@ -52,8 +52,10 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: dict[str, Any]
     fn = table.get(body.get("id"))
     if fn is None:
         return None
-    if (id(opt) in ctx.applied or _sure(ctx, body)) and cannot_fail(ctx, frames[base:]):
-        return True
+    if id(opt) in ctx.applied or _sure(ctx, body):
+        ctx.rest = ctx.rest or [cannot_fail(ctx, frames[base:])]  # once a decision
+        if ctx.rest[0]:
+            return True
 
     def option_then_rest() -> bool:
         chain = _Chain(ctx, table, base)

@@ -1,16 +1,15 @@
 """Compound statements of the real run that run straight through as compiled code.
 
 With the compiled engine, a compound statement (``seq``, ``if``, ``for``, ``rep``,
-``while``, ``with``) that holds no decision, no ``do``/``stop``, no ``require`` and
-nothing that fires or grants (no ``emit``, ``grant``) runs in a real game as its
-compiled function ``d_N`` (``compiler.codegen.pystmt``) instead of as frames of the
-machine: nothing in it can pause the game, fire a reaction or drop the rest of an effect,
-so the frames it would push are pushed and popped without anyone seeing them. A lone
-``let`` or ``set`` runs as its compiled function too (its place and value compiled, not
-interpreted). The machine keeps the rest (and everything, with the interpreter or while
-tracing coverage).
+``while``, ``with``) without decision, ``do``, ``stop`` or ``grant`` runs in a real game
+as its compiled function ``d_N`` (``compiler.codegen.pystmt``), not as frames (pushed and
+popped unseen); a lone ``let`` or ``set`` too. One with a ``require`` or ``emit`` is
+*guarded*: its writes are journaled, and when a requirement fails (frames would drop the
+rest of the scope and warn) or reactions answer an event (frames would run them first)
+they are rolled back and the machine runs it as frames from the same state. The machine
+keeps the rest (and everything, with the interpreter or while tracing coverage).
 
-Entry point: ``straight(ctx, node)`` -> the function, or None.
+Entry point: ``straight(ctx, node)`` -> ``(function, guarded)``, or None.
 """
 
 from __future__ import annotations
@@ -21,20 +20,24 @@ from typing import Any
 from compiler.runtime.ctx import Ctx
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, TrialBudget, check_bound
 
-__all__ = ["COMPOUND", "STRAIGHT", "plain", "run_straight", "straight"]
+__all__ = ["COMPOUND", "STRAIGHT", "NotStraight", "plain", "run_straight", "straight"]
 
 COMPOUND = frozenset(("seq", "if", "for", "rep", "while", "with"))
 PLAIN = COMPOUND | {"let", "set", "skip", "fn"}
-"""Statements that may be inside one run straight through."""
+"""Statements that may be inside one run straight through unguarded (GUARDED: guarded)."""
+GUARDED = frozenset(("req", "emit"))
 STRAIGHT = COMPOUND | {"let", "set"}
 """Statements run by their compiled function in a game when ``PLAIN`` throughout (a
 ``let`` or ``set`` alone: its place and value by compiled code, not interpreted)."""
 
 
-def straight(ctx: Ctx, node: dict[str, Any]) -> Callable[..., Any] | None:
-    """The compiled straight-through function of statement ``node`` (one of
-    ``STRAIGHT``) when it holds only ``PLAIN`` statements, else None (kept per node for
-    the game's code)."""
+class NotStraight(Exception):
+    """An event met in a guarded straight run has reactions that answer it."""
+
+
+def straight(ctx: Ctx, node: dict[str, Any]) -> tuple[Callable[..., Any], bool] | None:
+    """The compiled function of statement ``node`` (one of ``STRAIGHT``) and whether it is
+    guarded, when it holds only ``PLAIN`` and ``GUARDED`` statements, else None."""
     table = ctx.code.get("trials")
     if not table:
         return None
@@ -44,32 +47,39 @@ def straight(ctx: Ctx, node: dict[str, Any]) -> Callable[..., Any] | None:
     nid = node["id"]
     if nid not in index.straight:
         fn = getattr(table.get(nid), "direct", None)
-        index.straight[nid] = fn if fn is not None and plain(node) else None
+        index.straight[nid] = None if fn is None or not plain(node, GUARDED) else \
+            (fn, not plain(node))
     return index.straight[nid]
 
 
-def plain(node: dict[str, Any]) -> bool:
-    """Whether ``node`` holds only ``PLAIN`` statements (nothing can pause the game)."""
-    if node["op"] not in PLAIN:
-        return False
-    if node["op"] == "seq":
-        return all(plain(kid) for kid in node["b"])
-    if node["op"] == "if":
-        return plain(node["t"]) and ("e" not in node or plain(node["e"]))
-    if node["op"] in ("for", "rep", "while", "with"):
-        return plain(node["b"])
-    return True
+def plain(node: dict[str, Any], also: frozenset[str] = frozenset()) -> bool:
+    """Whether ``node`` holds only ``PLAIN`` statements (nothing can pause the game, drop
+    the rest of an effect or fire a reaction), or those and ``also``."""
+    op = node["op"]
+    if op in also or op not in PLAIN:
+        return op in also
+    kids = node["b"] if op == "seq" else [node["t"], node.get("e")] if op == "if" else \
+        [node["b"]] if op in COMPOUND else []
+    return all(kid is None or plain(kid, also) for kid in kids)
 
 
-def run_straight(ctx: Ctx, fn: Callable[..., Any]) -> None:
+def run_straight(ctx: Ctx, fn: Callable[..., Any], guarded: bool) -> bool:
     """Run ``fn`` in the real game: at most MAX_STEPS statements, as the machine allows
-    between two decisions (its step counter is the trial budget's, moved down)."""
-    saved = ctx.steps
-    ctx.steps = TRIAL_STEPS - MAX_STEPS
+    between two decisions (its step counter is the trial budget's, moved down). Guarded:
+    False when it stopped (its writes rolled back: the machine runs it as frames)."""
+    saved, journal = ctx.steps, ctx.journal
+    ctx.steps, ctx.journal = TRIAL_STEPS - MAX_STEPS, [] if guarded else journal
     try:
-        fn(ctx)
+        try:
+            done = fn(ctx) is not False
+        except NotStraight:
+            done = False
+        if not done:
+            ctx.undo(0)
+        return done
     except TrialBudget as cut:  # a repeat that knew it at once names its YAML line
         at = f" ({cut.args[0]})" if cut.args and cut.args[0] else ""
         check_bound(f"statements without a decision{at}", MAX_STEPS + 1, MAX_STEPS)
+        raise
     finally:
-        ctx.steps = saved
+        ctx.steps, ctx.journal = saved, journal

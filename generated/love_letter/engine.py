@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -630,6 +631,8 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
+    if not ctx.dry:
+        EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')})
     if not d_5(ctx, E):
         return False
     return True
@@ -651,6 +654,10 @@ def d_4(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')})
     return True
 
 
@@ -733,6 +740,8 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)})
     return True
 
 
@@ -784,7 +793,15 @@ def d_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     return True
 
 
-d_15 = d_4  # rules_data/love_letter/definitions/turns.yaml:74
+def d_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)})
+    return True
 
 
 def t_16(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
@@ -814,6 +831,8 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
+    if not ctx.dry:
+        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~102')})
     return True
 
 
@@ -829,7 +848,15 @@ def d_19(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     return True
 
 
-d_20 = d_4  # rules_data/love_letter/definitions/cards.yaml:30
+def d_20(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~102')})
+    return True
 
 
 def t_21(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
@@ -864,6 +891,8 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
+    if not ctx.dry:
+        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~105')})
     if not d_29(ctx, E):
         return False
     if not d_40(ctx, E):
@@ -915,7 +944,15 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     return True
 
 
-d_28 = d_4  # rules_data/love_letter/definitions/cards.yaml:45
+def d_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:45
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~105')})
+    return True
 
 
 def d_29(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
@@ -973,7 +1010,7 @@ d_35 = d_11  # rules_data/love_letter/definitions/turns.yaml:73
 d_36 = d_12  # rules_data/love_letter/definitions/turns.yaml:73
 d_37 = d_13  # rules_data/love_letter/definitions/turns.yaml:73
 d_38 = d_14  # rules_data/love_letter/definitions/turns.yaml:73
-d_39 = d_4  # rules_data/love_letter/definitions/turns.yaml:74
+d_39 = d_15  # rules_data/love_letter/definitions/turns.yaml:74
 
 
 def d_40(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
@@ -1031,7 +1068,7 @@ d_46 = d_11  # rules_data/love_letter/definitions/turns.yaml:73
 d_47 = d_12  # rules_data/love_letter/definitions/turns.yaml:73
 d_48 = d_13  # rules_data/love_letter/definitions/turns.yaml:73
 d_49 = d_14  # rules_data/love_letter/definitions/turns.yaml:73
-d_50 = d_4  # rules_data/love_letter/definitions/turns.yaml:74
+d_50 = d_15  # rules_data/love_letter/definitions/turns.yaml:74
 
 
 def d_51(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
@@ -1131,6 +1168,8 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
+    if not ctx.dry:
+        EMIT(ctx, 'discarded', {'card': E.get('c~112'), 'by': E.get('you')})
     return True
 
 
@@ -1158,7 +1197,15 @@ def d_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     return True
 
 
-d_61 = d_4  # rules_data/love_letter/definitions/turns.yaml:59
+def d_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'discarded', {'card': E.get('c~112'), 'by': E.get('you')})
+    return True
 
 
 def d_62(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
@@ -1299,6 +1346,8 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
+    if not ctx.dry:
+        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~115')})
     return True
 
 
@@ -1336,14 +1385,24 @@ def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
     return True
 
 
-d_77 = d_4  # rules_data/love_letter/definitions/cards.yaml:79
+def d_77(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~115')})
+    return True
+
+
 d_78 = d_9  # rules_data/love_letter/definitions/turns.yaml:72
 d_79 = d_10  # rules_data/love_letter/definitions/turns.yaml:73
 d_80 = d_11  # rules_data/love_letter/definitions/turns.yaml:73
 d_81 = d_12  # rules_data/love_letter/definitions/turns.yaml:73
 d_82 = d_13  # rules_data/love_letter/definitions/turns.yaml:73
 d_83 = d_14  # rules_data/love_letter/definitions/turns.yaml:73
-d_84 = d_4  # rules_data/love_letter/definitions/turns.yaml:74
+d_84 = d_15  # rules_data/love_letter/definitions/turns.yaml:74
 
 
 def d_85(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
@@ -1798,6 +1857,8 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if not x_175(ctx, E):
         return False
     ctx.steps += 2
+    if not ctx.dry:
+        EMIT(ctx, 'played', {'card': E.get('card~123'), 'by': E.get('you')})
     LOCAL(ctx, E, 'c~126', E.get('card~123'), True)
     if not d_133(ctx, E):
         return False
@@ -1815,7 +1876,15 @@ def d_130(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     return True
 
 
-d_131 = d_4  # rules_data/love_letter/definitions/turns.yaml:92
+def d_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'played', {'card': E.get('card~123'), 'by': E.get('you')})
+    return True
 
 
 def d_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:93
@@ -1840,6 +1909,8 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
+    if not ctx.dry:
+        EMIT(ctx, 'discarded', {'card': E.get('c~126'), 'by': E.get('you')})
     return True
 
 
@@ -1867,7 +1938,15 @@ def d_135(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     return True
 
 
-d_136 = d_4  # rules_data/love_letter/definitions/turns.yaml:59
+def d_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'discarded', {'card': E.get('c~126'), 'by': E.get('you')})
+    return True
 
 
 def t_137(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
@@ -2061,6 +2140,8 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
+    if not ctx.dry:
+        EMIT(ctx, 'round_won', {'player': E.get('p~149'), 'round': x_205(ctx, E)})
     return True
 
 
@@ -2076,7 +2157,15 @@ def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     return True
 
 
-d_153 = d_4  # rules_data/love_letter/definitions/turns.yaml:186
+def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'round_won', {'player': E.get('p~149'), 'round': x_205(ctx, E)})
+    return True
 
 
 def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187

@@ -17,6 +17,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -3909,6 +3910,8 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~707'), 'by': E.get('you')})
         return k()
 
     if not d_29(ctx, E):
@@ -4005,6 +4008,10 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~707'), 'by': E.get('you')})
     return True
 
 
@@ -4170,6 +4177,8 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
         return k()
 
     return t_51(ctx, r1, s, E)
@@ -4227,7 +4236,15 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_69(ctx, E), k)
 
 
-d_55 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
+    return True
 
 
 def t_56(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:45
@@ -4392,6 +4409,8 @@ def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
         return k()
 
     return t_71(ctx, r1, s, E)
@@ -4449,7 +4468,15 @@ def t_74(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_91(ctx, E), k)
 
 
-d_75 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
+    return True
 
 
 def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -4624,6 +4651,8 @@ def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
         return k()
 
     return t_91(ctx, r1, s, E)
@@ -4681,7 +4710,15 @@ def t_94(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_112(ctx, E), k)
 
 
-d_95 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
+    return True
 
 
 def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -4878,6 +4915,8 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')})
         return k()
 
     return t_114(ctx, r1, s, E)
@@ -4935,7 +4974,15 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_137(ctx, E), k)
 
 
-d_118 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')})
+    return True
 
 
 def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:66
@@ -5037,6 +5084,8 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~773'), 'by': E.get('you')})
         return k()
 
     if not d_128(ctx, E):
@@ -5120,7 +5169,15 @@ def t_133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_156(ctx, E), k)
 
 
-d_134 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~773'), 'by': E.get('you')})
+    return True
 
 
 def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
@@ -8112,6 +8169,8 @@ def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2607'), 'space': E.get('s~2608'), 'by': E.get('you')})
         return k()
 
     return t_3571(ctx, r1, s, E)
@@ -8169,7 +8228,15 @@ def t_3574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4062(ctx, E), k)
 
 
-d_3575 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2607'), 'space': E.get('s~2608'), 'by': E.get('you')})
+    return True
 
 
 def d_3576(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -9157,6 +9224,8 @@ def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2661'), 'space': E.get('s~2662'), 'by': E.get('you')})
         return k()
 
     return t_3662(ctx, r1, s, E)
@@ -9214,7 +9283,15 @@ def t_3665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4172(ctx, E), k)
 
 
-d_3666 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2661'), 'space': E.get('s~2662'), 'by': E.get('you')})
+    return True
 
 
 def t_3667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
@@ -9316,6 +9393,8 @@ def t_3675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2664'), 'by': E.get('you')})
         return k()
 
     if not d_3676(ctx, E):
@@ -9399,7 +9478,15 @@ def t_3681(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4191(ctx, E), k)
 
 
-d_3682 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2664'), 'by': E.get('you')})
+    return True
 
 
 def t_3683(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
@@ -9501,6 +9588,8 @@ def t_3691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2667'), 'by': E.get('you')})
         return k()
 
     if not d_3692(ctx, E):
@@ -9584,7 +9673,15 @@ def t_3697(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4208(ctx, E), k)
 
 
-d_3698 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2667'), 'by': E.get('you')})
+    return True
 
 
 def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
@@ -9732,6 +9829,8 @@ def t_3711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2672'), 'by': E.get('you')})
         return k()
 
     if not d_3712(ctx, E):
@@ -9815,7 +9914,15 @@ def t_3717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4229(ctx, E), k)
 
 
-d_3718 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2672'), 'by': E.get('you')})
+    return True
 
 
 def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
@@ -10110,6 +10217,8 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2830'), 'space': E.get('s~2831'), 'by': E.get('you')})
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -10167,7 +10276,15 @@ def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4260(ctx, E), k)
 
 
-d_3747 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2830'), 'space': E.get('s~2831'), 'by': E.get('you')})
+    return True
 
 
 def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
@@ -10282,6 +10399,8 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2843'), 'space': E.get('s~2844'), 'by': E.get('you')})
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -10339,7 +10458,15 @@ def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4277(ctx, E), k)
 
 
-d_3762 = d_35  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2843'), 'space': E.get('s~2844'), 'by': E.get('you')})
+    return True
 
 
 def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -13047,6 +13174,8 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         if not d_4014(ctx, E):
             return False
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'played', {'card': E.get('card~2706'), 'by': E.get('you'), 'tags': x_4583(ctx, E), 'cost': x_4584(ctx, E)})
         return k()
 
     ctx.steps += 1
@@ -13422,7 +13551,15 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_4017 = d_35  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'played', {'card': E.get('card~2706'), 'by': E.get('you'), 'tags': x_4583(ctx, E), 'cost': x_4584(ctx, E)})
+    return True
 
 
 def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
@@ -13847,10 +13984,20 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4627(ctx, E):
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'standard_project', {'action': E.get('a~2718'), 'by': E.get('you'), 'cost': x_4630(ctx, E)})
     return True
 
 
-d_4055 = d_35  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'standard_project', {'action': E.get('a~2718'), 'by': E.get('you'), 'cost': x_4630(ctx, E)})
+    return True
 
 
 def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
@@ -14275,10 +14422,20 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4673(ctx, E):
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'standard_project', {'action': E.get('a~2732'), 'by': E.get('you'), 'cost': x_4676(ctx, E)})
     return True
 
 
-d_4093 = d_35  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'standard_project', {'action': E.get('a~2732'), 'by': E.get('you'), 'cost': x_4676(ctx, E)})
+    return True
 
 
 def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
@@ -15961,10 +16118,20 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4854(ctx, E):
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'standard_project', {'action': E.get('a~2788'), 'by': E.get('you'), 'cost': x_4857(ctx, E)})
     return True
 
 
-d_4238 = d_35  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'standard_project', {'action': E.get('a~2788'), 'by': E.get('you'), 'cost': x_4857(ctx, E)})
+    return True
 
 
 def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164

@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,

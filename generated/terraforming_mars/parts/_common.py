@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -231,13 +232,6 @@ def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
 def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -312,6 +306,13 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, K[3], '=', False, K[5])
+    return True
+
+
+def d_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     return True
 
 
@@ -415,7 +416,6 @@ AT = {
     'x_1522': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
     't_359': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     'd_371': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'd_374': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
     'd_416': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'd_417': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'd_423': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
@@ -423,6 +423,7 @@ AT = {
     'd_439': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'd_440': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'd_468': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
+    'd_534': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
     'd_681': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_682': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_683': 'rules_data/terraforming_mars/definitions/cards.yaml:14',

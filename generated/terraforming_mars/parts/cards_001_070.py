@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -3871,6 +3872,8 @@ def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~866'), 'by': E.get('you')})
         return k()
 
     if not d_368(ctx, E):
@@ -3954,7 +3957,15 @@ def t_373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_410(ctx, E), k)
 
 
-d_374 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~866'), 'by': E.get('you')})
+    return True
 
 
 def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
@@ -5373,6 +5384,8 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~926'), 'space': E.get('s~927'), 'by': E.get('you')})
         return k()
 
     return t_505(ctx, r1, s, E)
@@ -5430,7 +5443,15 @@ def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_563(ctx, E), k)
 
 
-d_509 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~926'), 'space': E.get('s~927'), 'by': E.get('you')})
+    return True
 
 
 def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -5560,6 +5581,8 @@ def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~932'), 'by': E.get('you')})
         return k()
 
     if not d_521(ctx, E):
@@ -5643,7 +5666,15 @@ def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_583(ctx, E), k)
 
 
-d_527 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~932'), 'by': E.get('you')})
+    return True
 
 
 def t_528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -5707,7 +5738,7 @@ def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_534 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_534 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_535(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -5857,6 +5888,8 @@ def t_547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~940'), 'by': E.get('you')})
         return k()
 
     if not d_548(ctx, E):
@@ -5940,7 +5973,15 @@ def t_553(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_616(ctx, E), k)
 
 
-d_554 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~940'), 'by': E.get('you')})
+    return True
 
 
 def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
@@ -6095,6 +6136,8 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~955'), 'space': E.get('s~956'), 'by': E.get('you')})
         return k()
 
     return t_569(ctx, r1, s, E)
@@ -6152,7 +6195,15 @@ def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_635(ctx, E), k)
 
 
-d_573 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~955'), 'space': E.get('s~956'), 'by': E.get('you')})
+    return True
 
 
 def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
@@ -6216,7 +6267,7 @@ def d_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_580 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_580 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
@@ -6346,6 +6397,8 @@ def t_591(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~961'), 'by': E.get('you')})
         return k()
 
     if not d_592(ctx, E):
@@ -6429,7 +6482,15 @@ def t_597(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_666(ctx, E), k)
 
 
-d_598 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~961'), 'by': E.get('you')})
+    return True
 
 
 def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
@@ -6493,7 +6554,7 @@ def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_605 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_605 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
@@ -6941,6 +7002,8 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~991'), 'space': E.get('s~992'), 'by': E.get('you')})
         return k()
 
     return t_646(ctx, r1, s, E)
@@ -6998,7 +7061,15 @@ def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_728(ctx, E), k)
 
 
-d_650 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~991'), 'space': E.get('s~992'), 'by': E.get('you')})
+    return True
 
 
 def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
@@ -7820,6 +7891,8 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1029'), 'space': E.get('s~1030'), 'by': E.get('you')})
         return k()
 
     return t_728(ctx, r1, s, E)
@@ -7877,7 +7950,15 @@ def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_813(ctx, E), k)
 
 
-d_732 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1029'), 'space': E.get('s~1030'), 'by': E.get('you')})
+    return True
 
 
 def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
@@ -8200,6 +8281,8 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1046'), 'space': E.get('s~1047'), 'by': E.get('you')})
         return k()
 
     return t_762(ctx, r1, s, E)
@@ -8257,7 +8340,15 @@ def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_848(ctx, E), k)
 
 
-d_766 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1046'), 'space': E.get('s~1047'), 'by': E.get('you')})
+    return True
 
 
 def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
@@ -8662,6 +8753,8 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1073'), 'space': E.get('s~1074'), 'by': E.get('you')})
         return k()
 
     return t_804(ctx, r1, s, E)
@@ -8719,7 +8812,15 @@ def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_900(ctx, E), k)
 
 
-d_808 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1073'), 'space': E.get('s~1074'), 'by': E.get('you')})
+    return True
 
 
 def t_809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
@@ -8915,6 +9016,8 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1088'), 'space': E.get('s~1089'), 'by': E.get('you')})
         return k()
 
     return t_827(ctx, r1, s, E)
@@ -8972,7 +9075,15 @@ def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_923(ctx, E), k)
 
 
-d_831 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1088'), 'space': E.get('s~1089'), 'by': E.get('you')})
+    return True
 
 
 def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
@@ -9216,6 +9327,8 @@ def t_853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1103'), 'space': E.get('s~1104'), 'by': E.get('you')})
         return k()
 
     return t_854(ctx, r1, s, E)
@@ -9273,7 +9386,15 @@ def t_857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_952(ctx, E), k)
 
 
-d_858 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1103'), 'space': E.get('s~1104'), 'by': E.get('you')})
+    return True
 
 
 def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -9453,6 +9574,8 @@ def t_873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1118'), 'space': E.get('s~1119'), 'by': E.get('you')})
         return k()
 
     return t_874(ctx, r1, s, E)
@@ -9510,7 +9633,15 @@ def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_974(ctx, E), k)
 
 
-d_878 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1118'), 'space': E.get('s~1119'), 'by': E.get('you')})
+    return True
 
 
 def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -10349,6 +10480,8 @@ def t_953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1168'), 'space': E.get('s~1169'), 'by': E.get('you')})
         return k()
 
     return t_954(ctx, r1, s, E)
@@ -10406,7 +10539,15 @@ def t_957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_1073(ctx, E), k)
 
 
-d_958 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1168'), 'space': E.get('s~1169'), 'by': E.get('you')})
+    return True
 
 
 def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
@@ -10916,6 +11057,8 @@ def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1197'), 'space': E.get('s~1198'), 'by': E.get('you')})
         return k()
 
     return t_1003(ctx, r1, s, E)
@@ -10973,7 +11116,15 @@ def t_1006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1126(ctx, E), k)
 
 
-d_1007 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1197'), 'space': E.get('s~1198'), 'by': E.get('you')})
+    return True
 
 
 def t_1008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
@@ -11191,6 +11342,8 @@ def t_1026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1204'), 'by': E.get('you')})
         return k()
 
     if not d_1027(ctx, E):
@@ -11274,7 +11427,15 @@ def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1155(ctx, E), k)
 
 
-d_1033 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1204'), 'by': E.get('you')})
+    return True
 
 
 def t_1034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
@@ -11492,6 +11653,8 @@ def t_1052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1211'), 'by': E.get('you')})
         return k()
 
     if not d_1053(ctx, E):
@@ -11575,7 +11738,15 @@ def t_1058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1184(ctx, E), k)
 
 
-d_1059 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1211'), 'by': E.get('you')})
+    return True
 
 
 def t_1060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
@@ -12003,6 +12174,8 @@ def t_1096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1226'), 'by': E.get('you')})
         return k()
 
     if not d_1097(ctx, E):
@@ -12086,7 +12259,15 @@ def t_1102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1237(ctx, E), k)
 
 
-d_1103 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1226'), 'by': E.get('you')})
+    return True
 
 
 def d_1104(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
@@ -12369,6 +12550,8 @@ def t_1127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1239'), 'by': E.get('you')})
         return k()
 
     if not d_1128(ctx, E):
@@ -12452,7 +12635,15 @@ def t_1133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1269(ctx, E), k)
 
 
-d_1134 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1239'), 'by': E.get('you')})
+    return True
 
 
 def t_1135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
@@ -12516,7 +12707,7 @@ def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1141 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1141 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_1142(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
@@ -13113,6 +13304,8 @@ def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1273'), 'space': E.get('s~1274'), 'by': E.get('you')})
         return k()
 
     return t_1196(ctx, r1, s, E)
@@ -13170,7 +13363,15 @@ def t_1199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1343(ctx, E), k)
 
 
-d_1200 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1273'), 'space': E.get('s~1274'), 'by': E.get('you')})
+    return True
 
 
 def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
@@ -13611,7 +13812,7 @@ def d_1239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_1240 = _C.d_374  # rules_data/terraforming_mars/definitions/cards.yaml:255
+d_1240 = _C.d_534  # rules_data/terraforming_mars/definitions/cards.yaml:255
 
 
 def t_1241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -13675,7 +13876,7 @@ def d_1246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1247 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1247 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
@@ -14032,6 +14233,8 @@ def t_1279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1332'), 'space': E.get('s~1333'), 'by': E.get('you')})
         return k()
 
     return t_1280(ctx, r1, s, E)
@@ -14089,7 +14292,15 @@ def t_1283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1446(ctx, E), k)
 
 
-d_1284 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1284(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1332'), 'space': E.get('s~1333'), 'by': E.get('you')})
+    return True
 
 
 def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
@@ -14244,6 +14455,8 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1347'), 'space': E.get('s~1348'), 'by': E.get('you')})
         return k()
 
     return t_1299(ctx, r1, s, E)
@@ -14301,7 +14514,15 @@ def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1467(ctx, E), k)
 
 
-d_1303 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1347'), 'space': E.get('s~1348'), 'by': E.get('you')})
+    return True
 
 
 def t_1304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
@@ -14935,6 +15156,8 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1385'), 'space': E.get('s~1386'), 'by': E.get('you')})
         return k()
 
     return t_1361(ctx, r1, s, E)
@@ -14992,7 +15215,15 @@ def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1542(ctx, E), k)
 
 
-d_1365 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1385'), 'space': E.get('s~1386'), 'by': E.get('you')})
+    return True
 
 
 def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
@@ -15376,6 +15607,8 @@ def t_1398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1400'), 'by': E.get('you')})
         return k()
 
     if not d_1399(ctx, E):
@@ -15459,7 +15692,15 @@ def t_1404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1590(ctx, E), k)
 
 
-d_1405 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1400'), 'by': E.get('you')})
+    return True
 
 
 def t_1406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
@@ -15523,7 +15764,7 @@ def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1412 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1412 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
@@ -15892,6 +16133,8 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1431'), 'space': E.get('s~1432'), 'by': E.get('you')})
         return k()
 
     return t_1447(ctx, r1, s, E)
@@ -15949,7 +16192,17 @@ def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1639(ctx, E), k)
 
 
-d_1451 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1431'), 'space': E.get('s~1432'), 'by': E.get('you')})
+    return True
+
+
 t_1452 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
@@ -16418,6 +16671,8 @@ def t_1495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1461'), 'space': E.get('s~1462'), 'by': E.get('you')})
         return k()
 
     return t_1496(ctx, r1, s, E)
@@ -16475,7 +16730,17 @@ def t_1499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1690(ctx, E), k)
 
 
-d_1500 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1461'), 'space': E.get('s~1462'), 'by': E.get('you')})
+    return True
+
+
 t_1501 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 

@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -3357,7 +3358,7 @@ d_1555 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_1556 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_1557 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_1558 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1559 = _C.d_374  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
+d_1559 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
 
 
 def t_1560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
@@ -3601,6 +3602,8 @@ def t_1579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1489'), 'by': E.get('you')})
         return k()
 
     if not d_1580(ctx, E):
@@ -3684,7 +3687,15 @@ def t_1585(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1794(ctx, E), k)
 
 
-d_1586 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1489'), 'by': E.get('you')})
+    return True
 
 
 def d_1587(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
@@ -3839,6 +3850,8 @@ def t_1600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1504'), 'space': E.get('s~1505'), 'by': E.get('you')})
         return k()
 
     return t_1601(ctx, r1, s, E)
@@ -3896,7 +3909,15 @@ def t_1604(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1813(ctx, E), k)
 
 
-d_1605 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1605(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1504'), 'space': E.get('s~1505'), 'by': E.get('you')})
+    return True
 
 
 def d_1606(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
@@ -4479,6 +4500,8 @@ def t_1656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1537'), 'space': E.get('s~1538'), 'by': E.get('you')})
         return k()
 
     return t_1657(ctx, r1, s, E)
@@ -4536,7 +4559,15 @@ def t_1660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1876(ctx, E), k)
 
 
-d_1661 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1661(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1537'), 'space': E.get('s~1538'), 'by': E.get('you')})
+    return True
 
 
 def d_1662(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
@@ -4691,6 +4722,8 @@ def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1552'), 'space': E.get('s~1553'), 'by': E.get('you')})
         return k()
 
     return t_1676(ctx, r1, s, E)
@@ -4748,7 +4781,15 @@ def t_1679(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1897(ctx, E), k)
 
 
-d_1680 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1680(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1552'), 'space': E.get('s~1553'), 'by': E.get('you')})
+    return True
 
 
 def d_1681(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
@@ -4917,6 +4958,8 @@ def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1561'), 'by': E.get('you')})
         return k()
 
     if not d_1695(ctx, E):
@@ -5000,7 +5043,15 @@ def t_1700(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1923(ctx, E), k)
 
 
-d_1701 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1561'), 'by': E.get('you')})
+    return True
 
 
 def d_1702(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
@@ -5155,6 +5206,8 @@ def t_1715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1576'), 'space': E.get('s~1577'), 'by': E.get('you')})
         return k()
 
     return t_1716(ctx, r1, s, E)
@@ -5212,7 +5265,15 @@ def t_1719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1942(ctx, E), k)
 
 
-d_1720 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1576'), 'space': E.get('s~1577'), 'by': E.get('you')})
+    return True
 
 
 def d_1721(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
@@ -5367,6 +5428,8 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1591'), 'space': E.get('s~1592'), 'by': E.get('you')})
         return k()
 
     return t_1735(ctx, r1, s, E)
@@ -5424,7 +5487,15 @@ def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1963(ctx, E), k)
 
 
-d_1739 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1591'), 'space': E.get('s~1592'), 'by': E.get('you')})
+    return True
 
 
 def t_1740(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
@@ -5488,7 +5559,7 @@ def d_1745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1746 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1746 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
@@ -5695,6 +5766,8 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1607'), 'space': E.get('s~1608'), 'by': E.get('you')})
         return k()
 
     return t_1766(ctx, r1, s, E)
@@ -5752,7 +5825,15 @@ def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1999(ctx, E), k)
 
 
-d_1770 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1607'), 'space': E.get('s~1608'), 'by': E.get('you')})
+    return True
 
 
 def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
@@ -6125,6 +6206,8 @@ def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1634'), 'space': E.get('s~1635'), 'by': E.get('you')})
         return k()
 
     return t_1804(ctx, r1, s, E)
@@ -6182,7 +6265,15 @@ def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2041(ctx, E), k)
 
 
-d_1808 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1634'), 'space': E.get('s~1635'), 'by': E.get('you')})
+    return True
 
 
 def t_1809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:170
@@ -7209,6 +7300,8 @@ def t_1902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1703'), 'space': E.get('s~1704'), 'by': E.get('you')})
         return k()
 
     return t_1903(ctx, r1, s, E)
@@ -7266,7 +7359,15 @@ def t_1906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2157(ctx, E), k)
 
 
-d_1907 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1703'), 'space': E.get('s~1704'), 'by': E.get('you')})
+    return True
 
 
 def d_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
@@ -7357,6 +7458,8 @@ def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1706'), 'by': E.get('you')})
         return k()
 
     if not d_1916(ctx, E):
@@ -7440,7 +7543,15 @@ def t_1921(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2176(ctx, E), k)
 
 
-d_1922 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1706'), 'by': E.get('you')})
+    return True
 
 
 def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
@@ -7932,6 +8043,8 @@ def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1742'), 'by': E.get('you')})
         return k()
 
     if not d_1966(ctx, E):
@@ -8015,7 +8128,15 @@ def t_1971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2229(ctx, E), k)
 
 
-d_1972 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1742'), 'by': E.get('you')})
+    return True
 
 
 def d_1973(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
@@ -8282,6 +8403,8 @@ def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1766'), 'by': E.get('you')})
         return k()
 
     if not d_1996(ctx, E):
@@ -8365,7 +8488,15 @@ def t_2001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2260(ctx, E), k)
 
 
-d_2002 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1766'), 'by': E.get('you')})
+    return True
 
 
 def d_2003(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
@@ -8575,6 +8706,8 @@ def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~1773'), 'by': E.get('you')})
         return k()
 
     if not d_2021(ctx, E):
@@ -8658,7 +8791,15 @@ def t_2026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2286(ctx, E), k)
 
 
-d_2027 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~1773'), 'by': E.get('you')})
+    return True
 
 
 def d_2028(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
@@ -9079,6 +9220,8 @@ def t_2064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1801'), 'space': E.get('s~1802'), 'by': E.get('you')})
         return k()
 
     return t_2065(ctx, r1, s, E)
@@ -9136,7 +9279,15 @@ def t_2068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2331(ctx, E), k)
 
 
-d_2069 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1801'), 'space': E.get('s~1802'), 'by': E.get('you')})
+    return True
 
 
 def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
@@ -10313,6 +10464,8 @@ def t_2183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1843'), 'space': E.get('s~1844'), 'by': E.get('you')})
         return k()
 
     return t_2184(ctx, r1, s, E)
@@ -10370,7 +10523,15 @@ def t_2187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2470(ctx, E), k)
 
 
-d_2188 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1843'), 'space': E.get('s~1844'), 'by': E.get('you')})
+    return True
 
 
 def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
@@ -10842,6 +11003,8 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1867'), 'space': E.get('s~1868'), 'by': E.get('you')})
         return k()
 
     return t_2231(ctx, r1, s, E)
@@ -10899,7 +11062,15 @@ def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2525(ctx, E), k)
 
 
-d_2235 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1867'), 'space': E.get('s~1868'), 'by': E.get('you')})
+    return True
 
 
 def t_2236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
@@ -10970,7 +11141,7 @@ def d_2242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2243 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2243 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -11034,7 +11205,7 @@ def d_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2250 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2250 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -11098,7 +11269,7 @@ def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2257 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2257 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
@@ -11413,6 +11584,8 @@ def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1896'), 'space': E.get('s~1897'), 'by': E.get('you')})
         return k()
 
     return t_2286(ctx, r1, s, E)
@@ -11470,7 +11643,15 @@ def t_2289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2589(ctx, E), k)
 
 
-d_2290 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2290(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1896'), 'space': E.get('s~1897'), 'by': E.get('you')})
+    return True
 
 
 def t_2291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
@@ -11876,7 +12057,7 @@ def d_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-d_2327 = _C.d_374  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2327 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
 def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
@@ -11990,7 +12171,7 @@ def d_2337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-d_2338 = _C.d_374  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2338 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
 def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
@@ -12467,6 +12648,8 @@ def t_2380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1943'), 'space': E.get('s~1944'), 'by': E.get('you')})
         return k()
 
     return t_2381(ctx, r1, s, E)
@@ -12524,7 +12707,15 @@ def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2699(ctx, E), k)
 
 
-d_2385 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1943'), 'space': E.get('s~1944'), 'by': E.get('you')})
+    return True
 
 
 def t_2386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
@@ -12731,6 +12922,8 @@ def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~1960'), 'space': E.get('s~1961'), 'by': E.get('you')})
         return k()
 
     return t_2405(ctx, r1, s, E)
@@ -12788,7 +12981,15 @@ def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2724(ctx, E), k)
 
 
-d_2409 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~1960'), 'space': E.get('s~1961'), 'by': E.get('you')})
+    return True
 
 
 def d_2410(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
@@ -13579,6 +13780,8 @@ def t_2481(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2040'), 'by': E.get('you')})
         return k()
 
     if not d_2482(ctx, E):
@@ -13662,7 +13865,15 @@ def t_2487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2827(ctx, E), k)
 
 
-d_2488 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2040'), 'by': E.get('you')})
+    return True
 
 
 def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
@@ -13816,6 +14027,8 @@ def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2045'), 'by': E.get('you')})
         return k()
 
     if not d_2502(ctx, E):
@@ -13899,7 +14112,15 @@ def t_2507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2850(ctx, E), k)
 
 
-d_2508 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2045'), 'by': E.get('you')})
+    return True
 
 
 def d_2509(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
@@ -14085,6 +14306,8 @@ def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2059'), 'space': E.get('s~2060'), 'by': E.get('you')})
         return k()
 
     return t_2526(ctx, r1, s, E)
@@ -14142,7 +14365,15 @@ def t_2529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2871(ctx, E), k)
 
 
-d_2530 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2530(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2059'), 'space': E.get('s~2060'), 'by': E.get('you')})
+    return True
 
 
 TRIALS = {

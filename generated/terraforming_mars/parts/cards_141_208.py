@@ -14,6 +14,7 @@ from compiler.runtime.exports import (
     CORE,
     CPS,
     DO,
+    EMIT,
     FLD,
     FN,
     GET,
@@ -3018,6 +3019,8 @@ def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2077'), 'space': E.get('s~2078'), 'by': E.get('you')})
         return k()
 
     return t_2560(ctx, r1, s, E)
@@ -3075,7 +3078,15 @@ def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2905(ctx, E), k)
 
 
-d_2564 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2077'), 'space': E.get('s~2078'), 'by': E.get('you')})
+    return True
 
 
 def t_2565(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
@@ -3248,6 +3259,8 @@ def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2092'), 'space': E.get('s~2093'), 'by': E.get('you')})
         return k()
 
     return t_2580(ctx, r1, s, E)
@@ -3305,7 +3318,15 @@ def t_2583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2926(ctx, E), k)
 
 
-d_2584 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2092'), 'space': E.get('s~2093'), 'by': E.get('you')})
+    return True
 
 
 def d_2585(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
@@ -5217,6 +5238,8 @@ def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2193'), 'space': E.get('s~2194'), 'by': E.get('you')})
         return k()
 
     return t_2759(ctx, r1, s, E)
@@ -5274,7 +5297,15 @@ def t_2762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3138(ctx, E), k)
 
 
-d_2763 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2193'), 'space': E.get('s~2194'), 'by': E.get('you')})
+    return True
 
 
 def d_2764(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
@@ -6954,6 +6985,8 @@ def t_2915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2263'), 'space': E.get('s~2264'), 'by': E.get('you')})
         return k()
 
     return t_2916(ctx, r1, s, E)
@@ -7011,7 +7044,15 @@ def t_2919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3329(ctx, E), k)
 
 
-d_2920 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2263'), 'space': E.get('s~2264'), 'by': E.get('you')})
+    return True
 
 
 def d_2921(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
@@ -7340,6 +7381,8 @@ def t_2949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~2289'), 'by': E.get('you')})
         return k()
 
     if not d_2950(ctx, E):
@@ -7423,7 +7466,15 @@ def t_2955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3370(ctx, E), k)
 
 
-d_2956 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2956(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~2289'), 'by': E.get('you')})
+    return True
 
 
 def t_2957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
@@ -7977,6 +8028,8 @@ def t_3006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2320'), 'space': E.get('s~2321'), 'by': E.get('you')})
         return k()
 
     return t_3007(ctx, r1, s, E)
@@ -8034,7 +8087,15 @@ def t_3010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3430(ctx, E), k)
 
 
-d_3011 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2320'), 'space': E.get('s~2321'), 'by': E.get('you')})
+    return True
 
 
 def d_3012(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
@@ -8315,6 +8376,8 @@ def t_3036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2339'), 'space': E.get('s~2340'), 'by': E.get('you')})
         return k()
 
     return t_3037(ctx, r1, s, E)
@@ -8372,7 +8435,15 @@ def t_3040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3461(ctx, E), k)
 
 
-d_3041 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2339'), 'space': E.get('s~2340'), 'by': E.get('you')})
+    return True
 
 
 def t_3042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
@@ -9339,6 +9410,8 @@ def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2385'), 'space': E.get('s~2386'), 'by': E.get('you')})
         return k()
 
     return t_3132(ctx, r1, s, E)
@@ -9396,7 +9469,15 @@ def t_3135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3574(ctx, E), k)
 
 
-d_3136 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2385'), 'space': E.get('s~2386'), 'by': E.get('you')})
+    return True
 
 
 def t_3137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
@@ -9568,6 +9649,8 @@ def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2400'), 'space': E.get('s~2401'), 'by': E.get('you')})
         return k()
 
     return t_3152(ctx, r1, s, E)
@@ -9625,7 +9708,15 @@ def t_3155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3595(ctx, E), k)
 
 
-d_3156 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2400'), 'space': E.get('s~2401'), 'by': E.get('you')})
+    return True
 
 
 def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
@@ -9678,7 +9769,7 @@ def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-d_3162 = _C.d_374  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
+d_3162 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
 
 
 def d_3163(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
@@ -10074,6 +10165,8 @@ def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2432'), 'space': E.get('s~2433'), 'by': E.get('you')})
         return k()
 
     return t_3199(ctx, r1, s, E)
@@ -10131,7 +10224,15 @@ def t_3202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3650(ctx, E), k)
 
 
-d_3203 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2432'), 'space': E.get('s~2433'), 'by': E.get('you')})
+    return True
 
 
 def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
@@ -10482,6 +10583,8 @@ def t_3240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2455'), 'space': E.get('s~2456'), 'by': E.get('you')})
         return k()
 
     return t_3241(ctx, r1, s, E)
@@ -10539,7 +10642,15 @@ def t_3244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3698(ctx, E), k)
 
 
-d_3245 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2455'), 'space': E.get('s~2456'), 'by': E.get('you')})
+    return True
 
 
 def t_3246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
@@ -11193,6 +11304,8 @@ def t_3308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2491'), 'space': E.get('s~2492'), 'by': E.get('you')})
         return k()
 
     return t_3309(ctx, r1, s, E)
@@ -11250,7 +11363,15 @@ def t_3312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3772(ctx, E), k)
 
 
-d_3313 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2491'), 'space': E.get('s~2492'), 'by': E.get('you')})
+    return True
 
 
 def t_3314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:596
@@ -11936,6 +12057,8 @@ def t_3378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2523'), 'space': E.get('s~2524'), 'by': E.get('you')})
         return k()
 
     return t_3379(ctx, r1, s, E)
@@ -11993,7 +12116,15 @@ def t_3382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3847(ctx, E), k)
 
 
-d_3383 = _C.d_374  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~2523'), 'space': E.get('s~2524'), 'by': E.get('you')})
+    return True
 
 
 def d_3384(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
