@@ -102,8 +102,9 @@ def test_the_runtime_is_small(package: str) -> None:
     # The interpreter (the oracle) and the compiled engine's kernel (cps.py: compiled
     # trials, resume.py: compiled continuations, straight.py: straight-through runs)
     # both live in the runtime: 3,000 lines for the two, and 250 for the lazy tables of
-    # a generated engine's parts (lazy.py: the import reads no part); 10 for guards that
-    # stop data that would never end at once (machine._rep: a deck of 10^8 copies); 30
+    # a generated engine's parts (lazy.py: the import reads no part); 20 for guards that
+    # stop data that would never end at once (machine._rep: a deck of 10^8 copies) and
+    # name the loop's YAML line (machine.run: a while that never ends); 30
     # for straight runs guarded by a rollback (straight.py: a require, an emit) and the
     # options' hot paths (choose.py: scopes pushed by hand, a check kept per decision).
-    assert lines <= 3290, f"compiler/{package} has {lines} lines"
+    assert lines <= 3300, f"compiler/{package} has {lines} lines"

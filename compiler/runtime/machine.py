@@ -58,7 +58,10 @@ def run(ctx: Ctx) -> None:
             return
         top = frames[-1]
         STEPS[top["k"]](ctx, top)
-    check_bound("statements without a decision", MAX_STEPS + 1, MAX_STEPS)
+    loop = next((f for f in reversed(frames) if f["k"] in ("while", "rep", "for")), {"n": -1})
+    at = ctx.index.nodes.get(loop["n"], {}).get("at")  # the loop that never ends, by its line
+    check_bound("statements without a decision" + (f" ({at})" if at else ""), MAX_STEPS + 1,
+                MAX_STEPS)
 
 
 def start(ctx: Ctx, node: Node) -> None:

@@ -9,7 +9,7 @@ rest of the scope and warn) or reactions answer an event (frames would run them 
 they are rolled back and the machine runs it as frames from the same state. The machine
 keeps the rest (and everything, with the interpreter or while tracing coverage).
 
-Entry point: ``straight(ctx, node)`` -> ``(function, guarded)``, or None.
+Entry point: ``straight(ctx, node)`` -> ``(function, guarded, YAML line)``, or None.
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ class NotStraight(Exception):
     """An event met in a guarded straight run has reactions that answer it."""
 
 
-def straight(ctx: Ctx, node: dict[str, Any]) -> tuple[Callable[..., Any], bool] | None:
-    """The compiled function of statement ``node`` (one of ``STRAIGHT``) and whether it is
-    guarded, when it holds only ``PLAIN`` and ``GUARDED`` statements, else None."""
+def straight(ctx: Ctx, node: dict[str, Any]) -> tuple[Callable[..., Any], bool, Any] | None:
+    """The compiled function of statement ``node`` (one of ``STRAIGHT``), whether it is
+    guarded and its YAML line, when it holds only ``PLAIN`` and ``GUARDED`` statements,
+    else None."""
     table = ctx.code.get("trials")
     if not table:
         return None
@@ -48,7 +49,7 @@ def straight(ctx: Ctx, node: dict[str, Any]) -> tuple[Callable[..., Any], bool] 
     if nid not in index.straight:
         fn = getattr(table.get(nid), "direct", None)
         index.straight[nid] = None if fn is None or not plain(node, GUARDED) else \
-            (fn, not plain(node))
+            (fn, not plain(node), node.get("at"))
     return index.straight[nid]
 
 
@@ -63,7 +64,7 @@ def plain(node: dict[str, Any], also: frozenset[str] = frozenset()) -> bool:
     return all(kid is None or plain(kid, also) for kid in kids)
 
 
-def run_straight(ctx: Ctx, fn: Callable[..., Any], guarded: bool) -> bool:
+def run_straight(ctx: Ctx, fn: Callable[..., Any], guarded: bool, where: Any = None) -> bool:
     """Run ``fn`` in the real game: at most MAX_STEPS statements, as the machine allows
     between two decisions (its step counter is the trial budget's, moved down). Guarded:
     False when it stopped (its writes rolled back: the machine runs it as frames)."""
@@ -77,9 +78,10 @@ def run_straight(ctx: Ctx, fn: Callable[..., Any], guarded: bool) -> bool:
         if not done:
             ctx.undo(0)
         return done
-    except TrialBudget as cut:  # a repeat that knew it at once names its YAML line
-        at = f" ({cut.args[0]})" if cut.args and cut.args[0] else ""
-        check_bound(f"statements without a decision{at}", MAX_STEPS + 1, MAX_STEPS)
+    except TrialBudget as cut:  # named by its YAML line: a repeat's, else the statement's
+        at = (cut.args[0] if cut.args else None) or where
+        check_bound("statements without a decision" + (f" ({at})" if at else ""),
+                    MAX_STEPS + 1, MAX_STEPS)
         raise
     finally:
         ctx.steps, ctx.journal = saved, journal

@@ -117,6 +117,7 @@ def test_a_loop_that_never_ends_is_stopped_in_a_trial_and_in_the_game(
     ctx = game._ctx
     loop = next(n for n in ctx.index.nodes.values() if n["op"] == "while")
     assert choose.trial(ctx, loop, {"you": 0}) and ctx.cut
-    with pytest.raises(RulesError, match="statements without a decision"):
+    # the error names the loop's YAML line (the test game's effect text)
+    with pytest.raises(RulesError, match=r"statements without a decision \(\S+\.yaml:\d+\)"):
         while not game.is_over:
             game.apply(RandomPolicy(1).choose(game))
