@@ -55,67 +55,67 @@ x_8434 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5888'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5886'))) and (((_w3 if type((_w3 := E.get('left~5887'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5893'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5891'))) and (((_w3 if type((_w3 := E.get('left~5892'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5887'), (E.get('left~5887') if (FLD(ctx, K[0], E.get('rep~5888')) == None) else FLD(ctx, K[0], E.get('rep~5888')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5892'), (E.get('left~5892') if (FLD(ctx, K[0], E.get('rep~5893')) == None) else FLD(ctx, K[0], E.get('rep~5893')))]))
 
 
 def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5888'))
+    return FLD(ctx, K[1], E.get('rep~5893'))
 
 
 def x_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5890')}
+    return {'instead': E.get('instead~5895')}
 
 
 def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5891') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5892'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5891'), (_w2.get(E.get('r~5892'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5892'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5896') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5897'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5896'), (_w2.get(E.get('r~5897'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5897'), 0))]))])
 
 
 def x_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5892'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5897'))) is str else None) != None)
 
 
 def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5893'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5892'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5892'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5892'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5898'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5897'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5897'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5897'), 0)))) is int else num(_w5)))])])
 
 
 def x_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5892'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5892'), 0))
+    return (_w2.get(E.get('r~5897'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5897'), 0))
 
 
 def x_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5892'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5897'))) is str else None) != None)
 
 
 def x_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5892'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5892'), 0))
+    return (_w1.get(E.get('r~5897'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5897'), 0))
 
 
 def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5892'))) is str else None)) and ((E.get('k~5893') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5897'))) is str else None)) and ((E.get('k~5898') != 0)) else False)
 
 
 x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -125,67 +125,67 @@ x_8463 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5897'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5895'))) and (((_w3 if type((_w3 := E.get('left~5896'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5902'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5900'))) and (((_w3 if type((_w3 := E.get('left~5901'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5896'), (E.get('left~5896') if (FLD(ctx, K[0], E.get('rep~5897')) == None) else FLD(ctx, K[0], E.get('rep~5897')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5901'), (E.get('left~5901') if (FLD(ctx, K[0], E.get('rep~5902')) == None) else FLD(ctx, K[0], E.get('rep~5902')))]))
 
 
 def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5897'))
+    return FLD(ctx, K[1], E.get('rep~5902'))
 
 
 def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5899')}
+    return {'instead': E.get('instead~5904')}
 
 
 def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5900') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5901'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5900'), (_w2.get(E.get('r~5901'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5901'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5905') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5905'), (_w2.get(E.get('r~5906'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5906'), 0))]))])
 
 
 def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5901'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
 
 
 def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5902'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5901'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5901'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5901'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5907'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5906'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5906'), 0)))) is int else num(_w5)))])])
 
 
 def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5901'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5901'), 0))
+    return (_w2.get(E.get('r~5906'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5906'), 0))
 
 
 def x_8483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5901'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
 
 
 def x_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5901'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5901'), 0))
+    return (_w1.get(E.get('r~5906'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5906'), 0))
 
 
 def x_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5901'))) is str else None)) and ((E.get('k~5902') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5906'))) is str else None)) and ((E.get('k~5907') != 0)) else False)
 
 
 x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -197,8 +197,8 @@ def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5885', 1, True)
-    LOCAL(ctx, E, 'r~5886', 'energy', True)
+    LOCAL(ctx, E, 'n~5890', 1, True)
+    LOCAL(ctx, E, 'r~5891', 'energy', True)
     return t_7456(ctx, k, s, E)
 
 
@@ -208,7 +208,7 @@ def d_7454(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5885', 1, True)
+    LOCAL(ctx, E, 'n~5890', 1, True)
     return True
 
 
@@ -218,7 +218,7 @@ def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5886', 'energy', True)
+    LOCAL(ctx, E, 'r~5891', 'energy', True)
     return True
 
 
@@ -230,14 +230,14 @@ def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5891', E.get('left~5887'), True)
-        LOCAL(ctx, E, 'r~5892', E.get('r~5886'), True)
+        LOCAL(ctx, E, 'n~5896', E.get('left~5892'), True)
+        LOCAL(ctx, E, 'r~5897', E.get('r~5891'), True)
         if not d_7470(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5887', E.get('n~5885'), True)
+    LOCAL(ctx, E, 'left~5892', E.get('n~5890'), True)
     return t_7458(ctx, r1, s, E)
 
 
@@ -247,7 +247,7 @@ def d_7457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~5887', E.get('n~5885'), True)
+    LOCAL(ctx, E, 'left~5892', E.get('n~5890'), True)
     return True
 
 
@@ -258,17 +258,17 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8434(ctx, E)))
-    old = E.get('rep~5888', MISSING)
+    old = E.get('rep~5893', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5888', old)
+        UNSET(ctx, E, 'rep~5893', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5888', item, True)
+            LOCAL(ctx, E, 'rep~5893', item, True)
             if x_8435(ctx, E):
                 return t_7459(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -284,11 +284,11 @@ def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7467, E, 'left~5887', E.get('taken~5889'))
+        ASSIGN(ctx, 7467, E, 'left~5892', E.get('taken~5894'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5889', 0, True)
+    LOCAL(ctx, E, 'taken~5894', 0, True)
     return t_7461(ctx, r1, s, E)
 
 
@@ -298,7 +298,7 @@ def d_7460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5889', 0, True)
+    LOCAL(ctx, E, 'taken~5894', 0, True)
     return True
 
 
@@ -318,7 +318,7 @@ def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5889', E.get('instead~5890'))
+    LOCAL(ctx, E, 'taken~5894', E.get('instead~5895'))
     return t_7465(ctx, k, s, E)
 
 
@@ -328,7 +328,7 @@ def d_7464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5889', E.get('instead~5890'))
+    LOCAL(ctx, E, 'taken~5894', E.get('instead~5895'))
     return True
 
 
@@ -343,7 +343,7 @@ def t_7465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7466(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5890')))
+    return nxt(num(E.get('instead~5895')))
 
 
 def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -361,7 +361,7 @@ def d_7467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7467, E, 'left~5887', E.get('taken~5889'))
+    ASSIGN(ctx, 7467, E, 'left~5892', E.get('taken~5894'))
     return True
 
 
@@ -371,7 +371,7 @@ def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5891', E.get('left~5887'), True)
+    LOCAL(ctx, E, 'n~5896', E.get('left~5892'), True)
     return True
 
 
@@ -381,7 +381,7 @@ def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5892', E.get('r~5886'), True)
+    LOCAL(ctx, E, 'r~5897', E.get('r~5891'), True)
     return True
 
 
@@ -391,13 +391,13 @@ def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5893', x_8448(ctx, E), True)
+    LOCAL(ctx, E, 'k~5898', x_8448(ctx, E), True)
     if not d_7472(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5892'))
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5897'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5893'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5898'), '+=', False, K[2])
     if not d_7475(ctx, E):
         return False
     if not d_7477(ctx, E):
@@ -411,7 +411,7 @@ def d_7471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5893', x_8448(ctx, E), True)
+    LOCAL(ctx, E, 'k~5898', x_8448(ctx, E), True)
     return True
 
 
@@ -423,7 +423,7 @@ def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8449(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5893', x_8451(ctx, E))
+        LOCAL(ctx, E, 'k~5898', x_8451(ctx, E))
     return True
 
 
@@ -433,7 +433,7 @@ def d_7473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5893', x_8451(ctx, E))
+    LOCAL(ctx, E, 'k~5898', x_8451(ctx, E))
     return True
 
 
@@ -443,9 +443,9 @@ def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5892'))
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5897'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5893'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5898'), '+=', False, K[2])
     return True
 
 
@@ -457,9 +457,9 @@ def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8454(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5892'))
+        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5897'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5893'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5898'), '-=', False, K[3])
     return True
 
 
@@ -469,9 +469,9 @@ def d_7476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5892'))
+    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5897'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5893'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5898'), '-=', False, K[3])
     return True
 
 
@@ -485,7 +485,7 @@ def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5893'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5898'), '+=', False, K[4])
     return True
 
 
@@ -497,7 +497,7 @@ def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5893'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5898'), '+=', False, K[4])
     return True
 
 
@@ -507,8 +507,8 @@ def t_7479(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5894', 1, True)
-    LOCAL(ctx, E, 'r~5895', 'energy', True)
+    LOCAL(ctx, E, 'n~5899', 1, True)
+    LOCAL(ctx, E, 'r~5900', 'energy', True)
     return t_7482(ctx, k, s, E)
 
 
@@ -518,7 +518,7 @@ def d_7480(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5894', 1, True)
+    LOCAL(ctx, E, 'n~5899', 1, True)
     return True
 
 
@@ -528,7 +528,7 @@ def d_7481(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5895', 'energy', True)
+    LOCAL(ctx, E, 'r~5900', 'energy', True)
     return True
 
 
@@ -540,14 +540,14 @@ def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5900', E.get('left~5896'), True)
-        LOCAL(ctx, E, 'r~5901', E.get('r~5895'), True)
+        LOCAL(ctx, E, 'n~5905', E.get('left~5901'), True)
+        LOCAL(ctx, E, 'r~5906', E.get('r~5900'), True)
         if not d_7496(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5896', E.get('n~5894'), True)
+    LOCAL(ctx, E, 'left~5901', E.get('n~5899'), True)
     return t_7484(ctx, r1, s, E)
 
 
@@ -557,7 +557,7 @@ def d_7483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~5896', E.get('n~5894'), True)
+    LOCAL(ctx, E, 'left~5901', E.get('n~5899'), True)
     return True
 
 
@@ -568,17 +568,17 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8463(ctx, E)))
-    old = E.get('rep~5897', MISSING)
+    old = E.get('rep~5902', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5897', old)
+        UNSET(ctx, E, 'rep~5902', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5897', item, True)
+            LOCAL(ctx, E, 'rep~5902', item, True)
             if x_8464(ctx, E):
                 return t_7485(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -594,11 +594,11 @@ def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7493, E, 'left~5896', E.get('taken~5898'))
+        ASSIGN(ctx, 7493, E, 'left~5901', E.get('taken~5903'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5898', 0, True)
+    LOCAL(ctx, E, 'taken~5903', 0, True)
     return t_7487(ctx, r1, s, E)
 
 
@@ -608,7 +608,7 @@ def d_7486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5898', 0, True)
+    LOCAL(ctx, E, 'taken~5903', 0, True)
     return True
 
 
@@ -628,7 +628,7 @@ def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5898', E.get('instead~5899'))
+    LOCAL(ctx, E, 'taken~5903', E.get('instead~5904'))
     return t_7491(ctx, k, s, E)
 
 
@@ -638,7 +638,7 @@ def d_7490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5898', E.get('instead~5899'))
+    LOCAL(ctx, E, 'taken~5903', E.get('instead~5904'))
     return True
 
 
@@ -653,7 +653,7 @@ def t_7491(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7492(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5899')))
+    return nxt(num(E.get('instead~5904')))
 
 
 def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -671,7 +671,7 @@ def d_7493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7493, E, 'left~5896', E.get('taken~5898'))
+    ASSIGN(ctx, 7493, E, 'left~5901', E.get('taken~5903'))
     return True
 
 
@@ -681,7 +681,7 @@ def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5900', E.get('left~5896'), True)
+    LOCAL(ctx, E, 'n~5905', E.get('left~5901'), True)
     return True
 
 
@@ -691,7 +691,7 @@ def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5901', E.get('r~5895'), True)
+    LOCAL(ctx, E, 'r~5906', E.get('r~5900'), True)
     return True
 
 
@@ -701,13 +701,13 @@ def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5902', x_8477(ctx, E), True)
+    LOCAL(ctx, E, 'k~5907', x_8477(ctx, E), True)
     if not d_7498(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5901'))
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5902'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[2])
     if not d_7501(ctx, E):
         return False
     if not d_7503(ctx, E):
@@ -721,7 +721,7 @@ def d_7497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5902', x_8477(ctx, E), True)
+    LOCAL(ctx, E, 'k~5907', x_8477(ctx, E), True)
     return True
 
 
@@ -733,7 +733,7 @@ def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8478(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5902', x_8480(ctx, E))
+        LOCAL(ctx, E, 'k~5907', x_8480(ctx, E))
     return True
 
 
@@ -743,7 +743,7 @@ def d_7499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5902', x_8480(ctx, E))
+    LOCAL(ctx, E, 'k~5907', x_8480(ctx, E))
     return True
 
 
@@ -753,9 +753,9 @@ def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5901'))
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5902'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[2])
     return True
 
 
@@ -767,9 +767,9 @@ def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8483(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5901'))
+        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5906'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5902'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[3])
     return True
 
 
@@ -779,9 +779,9 @@ def d_7502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5901'))
+    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5906'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5902'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[3])
     return True
 
 
@@ -795,7 +795,7 @@ def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5902'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[4])
     return True
 
 
@@ -807,7 +807,7 @@ def d_7504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5902'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[4])
     return True
 
 
@@ -931,14 +931,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'n~5885',
+                    'v': 'n~5890',
                     'e': {'op': 'lit', 'v': 1, 'x': 8431},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7454,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'r~5886',
+                    'v': 'r~5891',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8432},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7455,
@@ -948,14 +948,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5887',
-                            'e': {'op': 'var', 'n': 'n~5885', 'x': 8433},
+                            'v': 'left~5892',
+                            'e': {'op': 'var', 'n': 'n~5890', 'x': 8433},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7457,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5888',
+                            'v': 'rep~5893',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8434},
                             'w': {
                                 'op': 'and',
@@ -968,18 +968,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5888'},
+                                                'of': {'op': 'var', 'n': 'rep~5893'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5886'},
+                                        'b': {'op': 'var', 'n': 'r~5891'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5887'},
+                                        'a': {'op': 'var', 'n': 'left~5892'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -990,7 +990,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5889',
+                                        'v': 'taken~5894',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8436},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7460,
@@ -1014,7 +1014,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5890',
+                                                        'v': 'instead~5895',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1025,7 +1025,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5887'},
+                                                                            {'op': 'var', 'n': 'left~5892'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1034,17 +1034,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5888'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5893'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5887'},
+                                                                                'a': {'op': 'var', 'n': 'left~5892'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5888'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5893'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1063,21 +1063,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5889', 'x': 8439},
+                                                            't': {'op': 'var', 'n': 'taken~5894', 'x': 8439},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5890', 'x': 8440},
+                                                            'e': {'op': 'var', 'n': 'instead~5895', 'x': 8440},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7464,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5890', 'x': 8441},
+                                                            'n': {'op': 'var', 'n': 'instead~5895', 'x': 8441},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5888'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5893'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8442,
@@ -1096,7 +1096,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5890'},
+                                                        {'op': 'var', 'n': 'instead~5895'},
                                                     ],
                                                     'x': 8443,
                                                 },
@@ -1114,9 +1114,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5887', 'x': 8444},
+                                        't': {'op': 'var', 'n': 'left~5892', 'x': 8444},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5889', 'x': 8445},
+                                        'e': {'op': 'var', 'n': 'taken~5894', 'x': 8445},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7467,
                                     },
@@ -1129,15 +1129,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5891',
-                            'e': {'op': 'var', 'n': 'left~5887', 'x': 8446},
+                            'v': 'n~5896',
+                            'e': {'op': 'var', 'n': 'left~5892', 'x': 8446},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7468,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5892',
-                            'e': {'op': 'var', 'n': 'r~5886', 'x': 8447},
+                            'v': 'r~5897',
+                            'e': {'op': 'var', 'n': 'r~5891', 'x': 8447},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7469,
                         },
@@ -1146,7 +1146,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5893',
+                                    'v': 'k~5898',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1163,13 +1163,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5892'},
+                                                                'of': {'op': 'var', 'n': 'r~5897'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5891'},
+                                                        'a': {'op': 'var', 'n': 'n~5896'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1177,11 +1177,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5891'},
+                                                                        {'op': 'var', 'n': 'n~5896'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5892'},
+                                                                            'k': {'op': 'var', 'n': 'r~5897'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1205,7 +1205,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5892'},
+                                            'of': {'op': 'var', 'n': 'r~5897'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1214,7 +1214,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5893', 'x': 8450},
+                                        't': {'op': 'var', 'n': 'k~5898', 'x': 8450},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1231,14 +1231,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5893'},
+                                                                        {'op': 'var', 'n': 'k~5898'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5892'},
+                                                                                'of': {'op': 'var', 'n': 'r~5897'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1249,7 +1249,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5892'},
+                                                                                'k': {'op': 'var', 'n': 'r~5897'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1277,12 +1277,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5892'},
+                                        'k': {'op': 'var', 'n': 'r~5897'},
                                         'd': 0,
                                         'x': 8452,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5893', 'x': 8453},
+                                    'e': {'op': 'var', 'n': 'k~5898', 'x': 8453},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7474,
@@ -1295,7 +1295,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5892'},
+                                            'of': {'op': 'var', 'n': 'r~5897'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1307,12 +1307,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5892'},
+                                            'k': {'op': 'var', 'n': 'r~5897'},
                                             'd': 0,
                                             'x': 8455,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5893', 'x': 8456},
+                                        'e': {'op': 'var', 'n': 'k~5898', 'x': 8456},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7476,
@@ -1328,14 +1328,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5892'},
+                                                'of': {'op': 'var', 'n': 'r~5897'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5893'},
+                                                'a': {'op': 'var', 'n': 'k~5898'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1355,7 +1355,7 @@ RECORDS = {
                                             'x': 8458,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5893', 'x': 8459},
+                                        'e': {'op': 'var', 'n': 'k~5898', 'x': 8459},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7478,
@@ -1392,14 +1392,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'n~5894',
+                    'v': 'n~5899',
                     'e': {'op': 'lit', 'v': 1, 'x': 8460},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7480,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'r~5895',
+                    'v': 'r~5900',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8461},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7481,
@@ -1409,14 +1409,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5896',
-                            'e': {'op': 'var', 'n': 'n~5894', 'x': 8462},
+                            'v': 'left~5901',
+                            'e': {'op': 'var', 'n': 'n~5899', 'x': 8462},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7483,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5897',
+                            'v': 'rep~5902',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8463},
                             'w': {
                                 'op': 'and',
@@ -1429,18 +1429,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5897'},
+                                                'of': {'op': 'var', 'n': 'rep~5902'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5895'},
+                                        'b': {'op': 'var', 'n': 'r~5900'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5896'},
+                                        'a': {'op': 'var', 'n': 'left~5901'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1451,7 +1451,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5898',
+                                        'v': 'taken~5903',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8465},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7486,
@@ -1475,7 +1475,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5899',
+                                                        'v': 'instead~5904',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1486,7 +1486,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5896'},
+                                                                            {'op': 'var', 'n': 'left~5901'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1495,17 +1495,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5897'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5902'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5896'},
+                                                                                'a': {'op': 'var', 'n': 'left~5901'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5897'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5902'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1524,21 +1524,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5898', 'x': 8468},
+                                                            't': {'op': 'var', 'n': 'taken~5903', 'x': 8468},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5899', 'x': 8469},
+                                                            'e': {'op': 'var', 'n': 'instead~5904', 'x': 8469},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7490,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5899', 'x': 8470},
+                                                            'n': {'op': 'var', 'n': 'instead~5904', 'x': 8470},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5897'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5902'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8471,
@@ -1557,7 +1557,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5899'},
+                                                        {'op': 'var', 'n': 'instead~5904'},
                                                     ],
                                                     'x': 8472,
                                                 },
@@ -1575,9 +1575,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5896', 'x': 8473},
+                                        't': {'op': 'var', 'n': 'left~5901', 'x': 8473},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5898', 'x': 8474},
+                                        'e': {'op': 'var', 'n': 'taken~5903', 'x': 8474},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7493,
                                     },
@@ -1590,15 +1590,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5900',
-                            'e': {'op': 'var', 'n': 'left~5896', 'x': 8475},
+                            'v': 'n~5905',
+                            'e': {'op': 'var', 'n': 'left~5901', 'x': 8475},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7494,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5901',
-                            'e': {'op': 'var', 'n': 'r~5895', 'x': 8476},
+                            'v': 'r~5906',
+                            'e': {'op': 'var', 'n': 'r~5900', 'x': 8476},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7495,
                         },
@@ -1607,7 +1607,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5902',
+                                    'v': 'k~5907',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1624,13 +1624,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5901'},
+                                                                'of': {'op': 'var', 'n': 'r~5906'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5900'},
+                                                        'a': {'op': 'var', 'n': 'n~5905'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1638,11 +1638,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5900'},
+                                                                        {'op': 'var', 'n': 'n~5905'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5901'},
+                                                                            'k': {'op': 'var', 'n': 'r~5906'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1666,7 +1666,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5901'},
+                                            'of': {'op': 'var', 'n': 'r~5906'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1675,7 +1675,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5902', 'x': 8479},
+                                        't': {'op': 'var', 'n': 'k~5907', 'x': 8479},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1692,14 +1692,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5902'},
+                                                                        {'op': 'var', 'n': 'k~5907'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5901'},
+                                                                                'of': {'op': 'var', 'n': 'r~5906'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1710,7 +1710,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5901'},
+                                                                                'k': {'op': 'var', 'n': 'r~5906'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1738,12 +1738,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5901'},
+                                        'k': {'op': 'var', 'n': 'r~5906'},
                                         'd': 0,
                                         'x': 8481,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5902', 'x': 8482},
+                                    'e': {'op': 'var', 'n': 'k~5907', 'x': 8482},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7500,
@@ -1756,7 +1756,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5901'},
+                                            'of': {'op': 'var', 'n': 'r~5906'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1768,12 +1768,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5901'},
+                                            'k': {'op': 'var', 'n': 'r~5906'},
                                             'd': 0,
                                             'x': 8484,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5902', 'x': 8485},
+                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8485},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7502,
@@ -1789,14 +1789,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5901'},
+                                                'of': {'op': 'var', 'n': 'r~5906'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5902'},
+                                                'a': {'op': 'var', 'n': 'k~5907'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1816,7 +1816,7 @@ RECORDS = {
                                             'x': 8487,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5902', 'x': 8488},
+                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8488},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7504,

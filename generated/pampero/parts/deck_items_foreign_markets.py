@@ -50,49 +50,49 @@ K = [
 def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5904: (lambda v_at_5905: ((v_vs_5904.get(v_at_5905, None) if type(v_vs_5904) is dict else KEY(v_vs_5904, v_at_5905, None)) if (True if (((v_at_5905 if type(v_at_5905) is int else num(v_at_5905)) >= 0)) and (((v_at_5905 if type(v_at_5905) is int else num(v_at_5905)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5904))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5903'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5903'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5903'))) is str else None) == 'game') else (_w10.get(E.get('t~5903'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5903'), 0)))))(((_w3.get((_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5903'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5903'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5903'))) is str else [])))
+    return (lambda v_vs_5909: (lambda v_at_5910: ((v_vs_5909.get(v_at_5910, None) if type(v_vs_5909) is dict else KEY(v_vs_5909, v_at_5910, None)) if (True if (((v_at_5910 if type(v_at_5910) is int else num(v_at_5910)) >= 0)) and (((v_at_5910 if type(v_at_5910) is int else num(v_at_5910)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5909))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5908'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5908'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5908'))) is str else None) == 'game') else (_w10.get(E.get('t~5908'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5908'), 0)))))(((_w3.get((_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5908'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5908'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5908'))) is str else [])))
 
 
 def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5906') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5907'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5906'), (_w2.get(E.get('r~5907'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5907'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5911') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5911'), (_w2.get(E.get('r~5912'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5912'), 0))]))])
 
 
 def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5907'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
 
 
 def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5908'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5907'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5907'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5907'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5913'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5912'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5912'), 0)))) is int else num(_w5)))])])
 
 
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5907'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5907'), 0))
+    return (_w2.get(E.get('r~5912'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5912'), 0))
 
 
 def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5907'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
 
 
 def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5907'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5907'), 0))
+    return (_w1.get(E.get('r~5912'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5912'), 0))
 
 
 def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5907'))) is str else None)) and ((E.get('k~5908') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5912'))) is str else None)) and ((E.get('k~5913') != 0)) else False)
 
 
 x_8502 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -101,49 +101,49 @@ x_8502 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5910: (lambda v_at_5911: ((v_vs_5910.get(v_at_5911, None) if type(v_vs_5910) is dict else KEY(v_vs_5910, v_at_5911, None)) if (True if (((v_at_5911 if type(v_at_5911) is int else num(v_at_5911)) >= 0)) and (((v_at_5911 if type(v_at_5911) is int else num(v_at_5911)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5910))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5909'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5909'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5909'))) is str else None) == 'game') else (_w10.get(E.get('t~5909'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5909'), 0)))))(((_w3.get((_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5909'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5909'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5909'))) is str else [])))
+    return (lambda v_vs_5915: (lambda v_at_5916: ((v_vs_5915.get(v_at_5916, None) if type(v_vs_5915) is dict else KEY(v_vs_5915, v_at_5916, None)) if (True if (((v_at_5916 if type(v_at_5916) is int else num(v_at_5916)) >= 0)) and (((v_at_5916 if type(v_at_5916) is int else num(v_at_5916)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5915))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5914'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5914'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5914'))) is str else None) == 'game') else (_w10.get(E.get('t~5914'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5914'), 0)))))(((_w3.get((_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5914'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5914'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5914'))) is str else [])))
 
 
 def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5912') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5913'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5912'), (_w2.get(E.get('r~5913'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5913'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5917') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5917'), (_w2.get(E.get('r~5918'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5918'), 0))]))])
 
 
 def x_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5913'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
 
 
 def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5914'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5913'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5913'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5913'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5919'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5918'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5918'), 0)))) is int else num(_w5)))])])
 
 
 def x_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5913'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5913'), 0))
+    return (_w2.get(E.get('r~5918'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5918'), 0))
 
 
 def x_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5913'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
 
 
 def x_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5913'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5913'), 0))
+    return (_w1.get(E.get('r~5918'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5918'), 0))
 
 
 def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5913'))) is str else None)) and ((E.get('k~5914') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5918'))) is str else None)) and ((E.get('k~5919') != 0)) else False)
 
 
 x_8517 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -152,49 +152,49 @@ x_8517 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5916: (lambda v_at_5917: ((v_vs_5916.get(v_at_5917, None) if type(v_vs_5916) is dict else KEY(v_vs_5916, v_at_5917, None)) if (True if (((v_at_5917 if type(v_at_5917) is int else num(v_at_5917)) >= 0)) and (((v_at_5917 if type(v_at_5917) is int else num(v_at_5917)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5916))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5915'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5915'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5915'))) is str else None) == 'game') else (_w10.get(E.get('t~5915'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5915'), 0)))))(((_w3.get((_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5915'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5915'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5915'))) is str else [])))
+    return (lambda v_vs_5921: (lambda v_at_5922: ((v_vs_5921.get(v_at_5922, None) if type(v_vs_5921) is dict else KEY(v_vs_5921, v_at_5922, None)) if (True if (((v_at_5922 if type(v_at_5922) is int else num(v_at_5922)) >= 0)) and (((v_at_5922 if type(v_at_5922) is int else num(v_at_5922)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5921))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5920'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5920'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5920'))) is str else None) == 'game') else (_w10.get(E.get('t~5920'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5920'), 0)))))(((_w3.get((_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5920'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5920'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5920'))) is str else [])))
 
 
 def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5918') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5919'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5918'), (_w2.get(E.get('r~5919'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5919'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5923') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5923'), (_w2.get(E.get('r~5924'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5924'), 0))]))])
 
 
 def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5919'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
 
 
 def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5920'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5919'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5919'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5919'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5925'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5924'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5924'), 0)))) is int else num(_w5)))])])
 
 
 def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5919'), 0))
+    return (_w2.get(E.get('r~5924'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5924'), 0))
 
 
 def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5919'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
 
 
 def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5919'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5919'), 0))
+    return (_w1.get(E.get('r~5924'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5924'), 0))
 
 
 def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5919'))) is str else None)) and ((E.get('k~5920') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5924'))) is str else None)) and ((E.get('k~5925') != 0)) else False)
 
 
 x_8532 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -203,49 +203,49 @@ x_8532 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5922: (lambda v_at_5923: ((v_vs_5922.get(v_at_5923, None) if type(v_vs_5922) is dict else KEY(v_vs_5922, v_at_5923, None)) if (True if (((v_at_5923 if type(v_at_5923) is int else num(v_at_5923)) >= 0)) and (((v_at_5923 if type(v_at_5923) is int else num(v_at_5923)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5922))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5921'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5921'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5921'))) is str else None) == 'game') else (_w10.get(E.get('t~5921'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5921'), 0)))))(((_w3.get((_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5921'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5921'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5921'))) is str else [])))
+    return (lambda v_vs_5927: (lambda v_at_5928: ((v_vs_5927.get(v_at_5928, None) if type(v_vs_5927) is dict else KEY(v_vs_5927, v_at_5928, None)) if (True if (((v_at_5928 if type(v_at_5928) is int else num(v_at_5928)) >= 0)) and (((v_at_5928 if type(v_at_5928) is int else num(v_at_5928)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5927))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5926'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5926'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5926'))) is str else None) == 'game') else (_w10.get(E.get('t~5926'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5926'), 0)))))(((_w3.get((_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5926'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5926'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5926'))) is str else [])))
 
 
 def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5924') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5925'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5924'), (_w2.get(E.get('r~5925'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5925'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5929') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5929'), (_w2.get(E.get('r~5930'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5930'), 0))]))])
 
 
 def x_8538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5925'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
 
 
 def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5926'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5925'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5925'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5925'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5931'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5930'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5930'), 0)))) is int else num(_w5)))])])
 
 
 def x_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5925'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5925'), 0))
+    return (_w2.get(E.get('r~5930'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5930'), 0))
 
 
 def x_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5925'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
 
 
 def x_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5925'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5925'), 0))
+    return (_w1.get(E.get('r~5930'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5930'), 0))
 
 
 def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5925'))) is str else None)) and ((E.get('k~5926') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5930'))) is str else None)) and ((E.get('k~5931') != 0)) else False)
 
 
 x_8547 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -254,49 +254,49 @@ x_8547 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5928: (lambda v_at_5929: ((v_vs_5928.get(v_at_5929, None) if type(v_vs_5928) is dict else KEY(v_vs_5928, v_at_5929, None)) if (True if (((v_at_5929 if type(v_at_5929) is int else num(v_at_5929)) >= 0)) and (((v_at_5929 if type(v_at_5929) is int else num(v_at_5929)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5928))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5927'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5927'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5927'))) is str else None) == 'game') else (_w10.get(E.get('t~5927'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5927'), 0)))))(((_w3.get((_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5927'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5927'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5927'))) is str else [])))
+    return (lambda v_vs_5933: (lambda v_at_5934: ((v_vs_5933.get(v_at_5934, None) if type(v_vs_5933) is dict else KEY(v_vs_5933, v_at_5934, None)) if (True if (((v_at_5934 if type(v_at_5934) is int else num(v_at_5934)) >= 0)) and (((v_at_5934 if type(v_at_5934) is int else num(v_at_5934)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5933))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5932'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5932'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5932'))) is str else None) == 'game') else (_w10.get(E.get('t~5932'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5932'), 0)))))(((_w3.get((_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5932'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5932'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5932'))) is str else [])))
 
 
 def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5930') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5931'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5930'), (_w2.get(E.get('r~5931'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5931'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5935') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5935'), (_w2.get(E.get('r~5936'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5936'), 0))]))])
 
 
 def x_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5931'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
 
 
 def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5932'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5931'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5931'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5931'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5937'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5936'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5936'), 0)))) is int else num(_w5)))])])
 
 
 def x_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5931'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5931'), 0))
+    return (_w2.get(E.get('r~5936'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5936'), 0))
 
 
 def x_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5931'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
 
 
 def x_8559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5931'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5931'), 0))
+    return (_w1.get(E.get('r~5936'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5936'), 0))
 
 
 def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5931'))) is str else None)) and ((E.get('k~5932') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5936'))) is str else None)) and ((E.get('k~5937') != 0)) else False)
 
 
 x_8562 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -305,49 +305,49 @@ x_8562 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5934: (lambda v_at_5935: ((v_vs_5934.get(v_at_5935, None) if type(v_vs_5934) is dict else KEY(v_vs_5934, v_at_5935, None)) if (True if (((v_at_5935 if type(v_at_5935) is int else num(v_at_5935)) >= 0)) and (((v_at_5935 if type(v_at_5935) is int else num(v_at_5935)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5934))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5933'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5933'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5933'))) is str else None) == 'game') else (_w10.get(E.get('t~5933'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5933'), 0)))))(((_w3.get((_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5933'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5933'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5933'))) is str else [])))
+    return (lambda v_vs_5939: (lambda v_at_5940: ((v_vs_5939.get(v_at_5940, None) if type(v_vs_5939) is dict else KEY(v_vs_5939, v_at_5940, None)) if (True if (((v_at_5940 if type(v_at_5940) is int else num(v_at_5940)) >= 0)) and (((v_at_5940 if type(v_at_5940) is int else num(v_at_5940)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5939))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5938'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5938'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5938'))) is str else None) == 'game') else (_w10.get(E.get('t~5938'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5938'), 0)))))(((_w3.get((_w2.get(E.get('t~5938'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5938'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5938'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5938'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5938'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5938'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5938'))) is str else [])))
 
 
 def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5936') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5937'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5936'), (_w2.get(E.get('r~5937'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5937'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5941') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5942'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5941'), (_w2.get(E.get('r~5942'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5942'), 0))]))])
 
 
 def x_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5937'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5942'))) is str else None) != None)
 
 
 def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5938'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5937'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5937'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5937'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5943'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5942'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5942'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5942'), 0)))) is int else num(_w5)))])])
 
 
 def x_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5937'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5937'), 0))
+    return (_w2.get(E.get('r~5942'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5942'), 0))
 
 
 def x_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5937'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5942'))) is str else None) != None)
 
 
 def x_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5937'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5937'), 0))
+    return (_w1.get(E.get('r~5942'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5942'), 0))
 
 
 def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5937'))) is str else None)) and ((E.get('k~5938') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5942'))) is str else None)) and ((E.get('k~5943') != 0)) else False)
 
 
 x_8577 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -359,7 +359,7 @@ def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5903', 'residential', True)
+    LOCAL(ctx, E, 't~5908', 'residential', True)
     if not d_7507(ctx, E):
         return False
     return True
@@ -371,7 +371,7 @@ def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5903', 'residential', True)
+    LOCAL(ctx, E, 't~5908', 'residential', True)
     return True
 
 
@@ -381,8 +381,8 @@ def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5906', x_8490(ctx, E), True)
-    LOCAL(ctx, E, 'r~5907', 'money', True)
+    LOCAL(ctx, E, 'n~5911', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'r~5912', 'money', True)
     if not d_7510(ctx, E):
         return False
     return True
@@ -394,7 +394,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5906', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'n~5911', x_8490(ctx, E), True)
     return True
 
 
@@ -404,7 +404,7 @@ def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5907', 'money', True)
+    LOCAL(ctx, E, 'r~5912', 'money', True)
     return True
 
 
@@ -414,13 +414,13 @@ def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5908', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~5913', x_8492(ctx, E), True)
     if not d_7512(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5907'))
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5908'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
     if not d_7515(ctx, E):
         return False
     if not d_7517(ctx, E):
@@ -434,7 +434,7 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5908', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~5913', x_8492(ctx, E), True)
     return True
 
 
@@ -446,7 +446,7 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8493(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5908', x_8495(ctx, E))
+        LOCAL(ctx, E, 'k~5913', x_8495(ctx, E))
     return True
 
 
@@ -456,7 +456,7 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5908', x_8495(ctx, E))
+    LOCAL(ctx, E, 'k~5913', x_8495(ctx, E))
     return True
 
 
@@ -466,9 +466,9 @@ def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5907'))
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5908'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
     return True
 
 
@@ -480,9 +480,9 @@ def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8498(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5907'))
+        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5912'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5908'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
     return True
 
 
@@ -492,9 +492,9 @@ def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5907'))
+    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5912'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5908'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
     return True
 
 
@@ -508,7 +508,7 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5908'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
     return True
 
 
@@ -520,7 +520,7 @@ def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5908'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
     return True
 
 
@@ -530,11 +530,11 @@ def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5909', 'residential', True)
+    LOCAL(ctx, E, 't~5914', 'residential', True)
     if not d_7521(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~5915', 'industrial', True)
+    LOCAL(ctx, E, 't~5920', 'industrial', True)
     if not d_7534(ctx, E):
         return False
     return True
@@ -546,7 +546,7 @@ def d_7520(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5909', 'residential', True)
+    LOCAL(ctx, E, 't~5914', 'residential', True)
     return True
 
 
@@ -556,8 +556,8 @@ def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5912', x_8505(ctx, E), True)
-    LOCAL(ctx, E, 'r~5913', 'money', True)
+    LOCAL(ctx, E, 'n~5917', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'r~5918', 'money', True)
     if not d_7524(ctx, E):
         return False
     return True
@@ -569,7 +569,7 @@ def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5912', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'n~5917', x_8505(ctx, E), True)
     return True
 
 
@@ -579,7 +579,7 @@ def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5913', 'money', True)
+    LOCAL(ctx, E, 'r~5918', 'money', True)
     return True
 
 
@@ -589,13 +589,13 @@ def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5914', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~5919', x_8507(ctx, E), True)
     if not d_7526(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5913'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5914'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
     if not d_7529(ctx, E):
         return False
     if not d_7531(ctx, E):
@@ -609,7 +609,7 @@ def d_7525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5914', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~5919', x_8507(ctx, E), True)
     return True
 
 
@@ -621,7 +621,7 @@ def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8508(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5914', x_8510(ctx, E))
+        LOCAL(ctx, E, 'k~5919', x_8510(ctx, E))
     return True
 
 
@@ -631,7 +631,7 @@ def d_7527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5914', x_8510(ctx, E))
+    LOCAL(ctx, E, 'k~5919', x_8510(ctx, E))
     return True
 
 
@@ -641,9 +641,9 @@ def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5913'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5914'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
     return True
 
 
@@ -655,9 +655,9 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8513(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5913'))
+        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5918'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5914'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
     return True
 
 
@@ -667,9 +667,9 @@ def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5913'))
+    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5918'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5914'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
     return True
 
 
@@ -683,7 +683,7 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5914'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
     return True
 
 
@@ -695,7 +695,7 @@ def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5914'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
     return True
 
 
@@ -705,7 +705,7 @@ def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5915', 'industrial', True)
+    LOCAL(ctx, E, 't~5920', 'industrial', True)
     return True
 
 
@@ -715,8 +715,8 @@ def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5918', x_8520(ctx, E), True)
-    LOCAL(ctx, E, 'r~5919', 'money', True)
+    LOCAL(ctx, E, 'n~5923', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'r~5924', 'money', True)
     if not d_7537(ctx, E):
         return False
     return True
@@ -728,7 +728,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5918', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'n~5923', x_8520(ctx, E), True)
     return True
 
 
@@ -738,7 +738,7 @@ def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5919', 'money', True)
+    LOCAL(ctx, E, 'r~5924', 'money', True)
     return True
 
 
@@ -748,13 +748,13 @@ def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5920', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~5925', x_8522(ctx, E), True)
     if not d_7539(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5919'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5920'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
     if not d_7542(ctx, E):
         return False
     if not d_7544(ctx, E):
@@ -768,7 +768,7 @@ def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5920', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~5925', x_8522(ctx, E), True)
     return True
 
 
@@ -780,7 +780,7 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8523(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5920', x_8525(ctx, E))
+        LOCAL(ctx, E, 'k~5925', x_8525(ctx, E))
     return True
 
 
@@ -790,7 +790,7 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5920', x_8525(ctx, E))
+    LOCAL(ctx, E, 'k~5925', x_8525(ctx, E))
     return True
 
 
@@ -800,9 +800,9 @@ def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5919'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5920'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
     return True
 
 
@@ -814,9 +814,9 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8528(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5919'))
+        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5924'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5920'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
     return True
 
 
@@ -826,9 +826,9 @@ def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5919'))
+    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5924'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5920'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
     return True
 
 
@@ -842,7 +842,7 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5920'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
     return True
 
 
@@ -854,7 +854,7 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5920'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
     return True
 
 
@@ -864,7 +864,7 @@ def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5921', 'resort', True)
+    LOCAL(ctx, E, 't~5926', 'resort', True)
     if not d_7548(ctx, E):
         return False
     return True
@@ -876,7 +876,7 @@ def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5921', 'resort', True)
+    LOCAL(ctx, E, 't~5926', 'resort', True)
     return True
 
 
@@ -886,8 +886,8 @@ def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5924', x_8535(ctx, E), True)
-    LOCAL(ctx, E, 'r~5925', 'money', True)
+    LOCAL(ctx, E, 'n~5929', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'r~5930', 'money', True)
     if not d_7551(ctx, E):
         return False
     return True
@@ -899,7 +899,7 @@ def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5924', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'n~5929', x_8535(ctx, E), True)
     return True
 
 
@@ -909,7 +909,7 @@ def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5925', 'money', True)
+    LOCAL(ctx, E, 'r~5930', 'money', True)
     return True
 
 
@@ -919,13 +919,13 @@ def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5926', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~5931', x_8537(ctx, E), True)
     if not d_7553(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5925'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5926'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
     if not d_7556(ctx, E):
         return False
     if not d_7558(ctx, E):
@@ -939,7 +939,7 @@ def d_7552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5926', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~5931', x_8537(ctx, E), True)
     return True
 
 
@@ -951,7 +951,7 @@ def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8538(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5926', x_8540(ctx, E))
+        LOCAL(ctx, E, 'k~5931', x_8540(ctx, E))
     return True
 
 
@@ -961,7 +961,7 @@ def d_7554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5926', x_8540(ctx, E))
+    LOCAL(ctx, E, 'k~5931', x_8540(ctx, E))
     return True
 
 
@@ -971,9 +971,9 @@ def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5925'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5926'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
     return True
 
 
@@ -985,9 +985,9 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8543(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5925'))
+        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5930'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5926'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
     return True
 
 
@@ -997,9 +997,9 @@ def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5925'))
+    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5930'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5926'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
     return True
 
 
@@ -1013,7 +1013,7 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5926'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
     return True
 
 
@@ -1025,7 +1025,7 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5926'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
     return True
 
 
@@ -1035,11 +1035,11 @@ def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5927', 'resort', True)
+    LOCAL(ctx, E, 't~5932', 'resort', True)
     if not d_7562(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~5933', 'commercial', True)
+    LOCAL(ctx, E, 't~5938', 'commercial', True)
     if not d_7575(ctx, E):
         return False
     return True
@@ -1051,7 +1051,7 @@ def d_7561(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5927', 'resort', True)
+    LOCAL(ctx, E, 't~5932', 'resort', True)
     return True
 
 
@@ -1061,8 +1061,8 @@ def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5930', x_8550(ctx, E), True)
-    LOCAL(ctx, E, 'r~5931', 'money', True)
+    LOCAL(ctx, E, 'n~5935', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'r~5936', 'money', True)
     if not d_7565(ctx, E):
         return False
     return True
@@ -1074,7 +1074,7 @@ def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5930', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'n~5935', x_8550(ctx, E), True)
     return True
 
 
@@ -1084,7 +1084,7 @@ def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5931', 'money', True)
+    LOCAL(ctx, E, 'r~5936', 'money', True)
     return True
 
 
@@ -1094,13 +1094,13 @@ def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5932', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~5937', x_8552(ctx, E), True)
     if not d_7567(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5931'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5932'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
     if not d_7570(ctx, E):
         return False
     if not d_7572(ctx, E):
@@ -1114,7 +1114,7 @@ def d_7566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5932', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~5937', x_8552(ctx, E), True)
     return True
 
 
@@ -1126,7 +1126,7 @@ def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8553(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5932', x_8555(ctx, E))
+        LOCAL(ctx, E, 'k~5937', x_8555(ctx, E))
     return True
 
 
@@ -1136,7 +1136,7 @@ def d_7568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5932', x_8555(ctx, E))
+    LOCAL(ctx, E, 'k~5937', x_8555(ctx, E))
     return True
 
 
@@ -1146,9 +1146,9 @@ def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5931'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5932'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
     return True
 
 
@@ -1160,9 +1160,9 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8558(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5931'))
+        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5936'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5932'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
     return True
 
 
@@ -1172,9 +1172,9 @@ def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5931'))
+    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5936'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5932'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
     return True
 
 
@@ -1188,7 +1188,7 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5932'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
     return True
 
 
@@ -1200,7 +1200,7 @@ def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5932'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
     return True
 
 
@@ -1210,7 +1210,7 @@ def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5933', 'commercial', True)
+    LOCAL(ctx, E, 't~5938', 'commercial', True)
     return True
 
 
@@ -1220,8 +1220,8 @@ def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5936', x_8565(ctx, E), True)
-    LOCAL(ctx, E, 'r~5937', 'money', True)
+    LOCAL(ctx, E, 'n~5941', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'r~5942', 'money', True)
     if not d_7578(ctx, E):
         return False
     return True
@@ -1233,7 +1233,7 @@ def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5936', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'n~5941', x_8565(ctx, E), True)
     return True
 
 
@@ -1243,7 +1243,7 @@ def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5937', 'money', True)
+    LOCAL(ctx, E, 'r~5942', 'money', True)
     return True
 
 
@@ -1253,13 +1253,13 @@ def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5938', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~5943', x_8567(ctx, E), True)
     if not d_7580(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5937'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5942'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5938'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5943'), '+=', False, K[0])
     if not d_7583(ctx, E):
         return False
     if not d_7585(ctx, E):
@@ -1273,7 +1273,7 @@ def d_7579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5938', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~5943', x_8567(ctx, E), True)
     return True
 
 
@@ -1285,7 +1285,7 @@ def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8568(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5938', x_8570(ctx, E))
+        LOCAL(ctx, E, 'k~5943', x_8570(ctx, E))
     return True
 
 
@@ -1295,7 +1295,7 @@ def d_7581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5938', x_8570(ctx, E))
+    LOCAL(ctx, E, 'k~5943', x_8570(ctx, E))
     return True
 
 
@@ -1305,9 +1305,9 @@ def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5937'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5942'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5938'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5943'), '+=', False, K[0])
     return True
 
 
@@ -1319,9 +1319,9 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8573(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5937'))
+        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5942'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5938'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5943'), '-=', False, K[1])
     return True
 
 
@@ -1331,9 +1331,9 @@ def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5937'))
+    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5942'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5938'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5943'), '-=', False, K[1])
     return True
 
 
@@ -1347,7 +1347,7 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5938'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5943'), '+=', False, K[2])
     return True
 
 
@@ -1359,7 +1359,7 @@ def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5938'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5943'), '+=', False, K[2])
     return True
 
 
@@ -1568,7 +1568,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:13
                     'op': 'let',
-                    'v': 't~5903',
+                    'v': 't~5908',
                     'e': {'op': 'lit', 'v': 'residential', 'x': 8489},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:13',
                     'id': 7506,
@@ -1578,10 +1578,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5906',
+                            'v': 'n~5911',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5904',
+                                'v': 'vs~5909',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -1594,7 +1594,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5903'},
+                                                    'of': {'op': 'var', 'n': 't~5908'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -1607,28 +1607,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5903'},
+                                            'of': {'op': 'var', 'n': 't~5908'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5903'},
+                                            'k': {'op': 'var', 'n': 't~5908'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5903'},
+                                        'of': {'op': 'var', 'n': 't~5908'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5905',
+                                    'v': 'at~5910',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -1637,7 +1637,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5903'},
+                                                'of': {'op': 'var', 'n': 't~5908'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -1646,7 +1646,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5903'},
+                                            'k': {'op': 'var', 'n': 't~5908'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -1656,7 +1656,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5903'},
+                                            'k': {'op': 'var', 'n': 't~5908'},
                                             'd': 0,
                                         },
                                     },
@@ -1668,18 +1668,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5905'},
+                                                    'a': {'op': 'var', 'n': 'at~5910'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5905'},
+                                                    'a': {'op': 'var', 'n': 'at~5910'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5904'},
+                                                            {'op': 'var', 'n': 'vs~5909'},
                                                         ],
                                                     },
                                                 },
@@ -1687,8 +1687,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5904'},
-                                            'k': {'op': 'var', 'n': 'at~5905'},
+                                            'of': {'op': 'var', 'n': 'vs~5909'},
+                                            'k': {'op': 'var', 'n': 'at~5910'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -1700,7 +1700,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5907',
+                            'v': 'r~5912',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8491},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7509,
@@ -1710,7 +1710,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5908',
+                                    'v': 'k~5913',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1727,13 +1727,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5907'},
+                                                                'of': {'op': 'var', 'n': 'r~5912'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5906'},
+                                                        'a': {'op': 'var', 'n': 'n~5911'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1741,11 +1741,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5906'},
+                                                                        {'op': 'var', 'n': 'n~5911'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5907'},
+                                                                            'k': {'op': 'var', 'n': 'r~5912'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1769,7 +1769,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5907'},
+                                            'of': {'op': 'var', 'n': 'r~5912'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1778,7 +1778,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5908', 'x': 8494},
+                                        't': {'op': 'var', 'n': 'k~5913', 'x': 8494},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1795,14 +1795,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5908'},
+                                                                        {'op': 'var', 'n': 'k~5913'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5907'},
+                                                                                'of': {'op': 'var', 'n': 'r~5912'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1813,7 +1813,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5907'},
+                                                                                'k': {'op': 'var', 'n': 'r~5912'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1841,12 +1841,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5907'},
+                                        'k': {'op': 'var', 'n': 'r~5912'},
                                         'd': 0,
                                         'x': 8496,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5908', 'x': 8497},
+                                    'e': {'op': 'var', 'n': 'k~5913', 'x': 8497},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7514,
@@ -1859,7 +1859,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5907'},
+                                            'of': {'op': 'var', 'n': 'r~5912'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1871,12 +1871,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5907'},
+                                            'k': {'op': 'var', 'n': 'r~5912'},
                                             'd': 0,
                                             'x': 8499,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5908', 'x': 8500},
+                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8500},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7516,
@@ -1892,14 +1892,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5907'},
+                                                'of': {'op': 'var', 'n': 'r~5912'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5908'},
+                                                'a': {'op': 'var', 'n': 'k~5913'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1919,7 +1919,7 @@ RECORDS = {
                                             'x': 8502,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5908', 'x': 8503},
+                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8503},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7518,
@@ -1953,7 +1953,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5909',
+                    'v': 't~5914',
                     'e': {'op': 'lit', 'v': 'residential', 'x': 8504},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7520,
@@ -1963,10 +1963,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5912',
+                            'v': 'n~5917',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5910',
+                                'v': 'vs~5915',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -1979,7 +1979,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5909'},
+                                                    'of': {'op': 'var', 'n': 't~5914'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -1992,28 +1992,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5909'},
+                                            'of': {'op': 'var', 'n': 't~5914'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5909'},
+                                            'k': {'op': 'var', 'n': 't~5914'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5909'},
+                                        'of': {'op': 'var', 'n': 't~5914'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5911',
+                                    'v': 'at~5916',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2022,7 +2022,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5909'},
+                                                'of': {'op': 'var', 'n': 't~5914'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2031,7 +2031,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5909'},
+                                            'k': {'op': 'var', 'n': 't~5914'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2041,7 +2041,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5909'},
+                                            'k': {'op': 'var', 'n': 't~5914'},
                                             'd': 0,
                                         },
                                     },
@@ -2053,18 +2053,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5911'},
+                                                    'a': {'op': 'var', 'n': 'at~5916'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5911'},
+                                                    'a': {'op': 'var', 'n': 'at~5916'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5910'},
+                                                            {'op': 'var', 'n': 'vs~5915'},
                                                         ],
                                                     },
                                                 },
@@ -2072,8 +2072,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5910'},
-                                            'k': {'op': 'var', 'n': 'at~5911'},
+                                            'of': {'op': 'var', 'n': 'vs~5915'},
+                                            'k': {'op': 'var', 'n': 'at~5916'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2085,7 +2085,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5913',
+                            'v': 'r~5918',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8506},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7523,
@@ -2095,7 +2095,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5914',
+                                    'v': 'k~5919',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2112,13 +2112,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5913'},
+                                                                'of': {'op': 'var', 'n': 'r~5918'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5912'},
+                                                        'a': {'op': 'var', 'n': 'n~5917'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2126,11 +2126,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5912'},
+                                                                        {'op': 'var', 'n': 'n~5917'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5913'},
+                                                                            'k': {'op': 'var', 'n': 'r~5918'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2154,7 +2154,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5913'},
+                                            'of': {'op': 'var', 'n': 'r~5918'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2163,7 +2163,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5914', 'x': 8509},
+                                        't': {'op': 'var', 'n': 'k~5919', 'x': 8509},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2180,14 +2180,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5914'},
+                                                                        {'op': 'var', 'n': 'k~5919'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5913'},
+                                                                                'of': {'op': 'var', 'n': 'r~5918'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2198,7 +2198,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5913'},
+                                                                                'k': {'op': 'var', 'n': 'r~5918'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2226,12 +2226,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5913'},
+                                        'k': {'op': 'var', 'n': 'r~5918'},
                                         'd': 0,
                                         'x': 8511,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5914', 'x': 8512},
+                                    'e': {'op': 'var', 'n': 'k~5919', 'x': 8512},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7528,
@@ -2244,7 +2244,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5913'},
+                                            'of': {'op': 'var', 'n': 'r~5918'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2256,12 +2256,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5913'},
+                                            'k': {'op': 'var', 'n': 'r~5918'},
                                             'd': 0,
                                             'x': 8514,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5914', 'x': 8515},
+                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8515},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7530,
@@ -2277,14 +2277,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5913'},
+                                                'of': {'op': 'var', 'n': 'r~5918'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5914'},
+                                                'a': {'op': 'var', 'n': 'k~5919'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2304,7 +2304,7 @@ RECORDS = {
                                             'x': 8517,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5914', 'x': 8518},
+                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8518},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7532,
@@ -2322,7 +2322,7 @@ RECORDS = {
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5915',
+                    'v': 't~5920',
                     'e': {'op': 'lit', 'v': 'industrial', 'x': 8519},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7533,
@@ -2332,10 +2332,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5918',
+                            'v': 'n~5923',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5916',
+                                'v': 'vs~5921',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2348,7 +2348,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5915'},
+                                                    'of': {'op': 'var', 'n': 't~5920'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2361,28 +2361,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5915'},
+                                            'of': {'op': 'var', 'n': 't~5920'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5915'},
+                                            'k': {'op': 'var', 'n': 't~5920'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5915'},
+                                        'of': {'op': 'var', 'n': 't~5920'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5917',
+                                    'v': 'at~5922',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2391,7 +2391,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5915'},
+                                                'of': {'op': 'var', 'n': 't~5920'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2400,7 +2400,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5915'},
+                                            'k': {'op': 'var', 'n': 't~5920'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2410,7 +2410,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5915'},
+                                            'k': {'op': 'var', 'n': 't~5920'},
                                             'd': 0,
                                         },
                                     },
@@ -2422,18 +2422,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5917'},
+                                                    'a': {'op': 'var', 'n': 'at~5922'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5917'},
+                                                    'a': {'op': 'var', 'n': 'at~5922'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5916'},
+                                                            {'op': 'var', 'n': 'vs~5921'},
                                                         ],
                                                     },
                                                 },
@@ -2441,8 +2441,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5916'},
-                                            'k': {'op': 'var', 'n': 'at~5917'},
+                                            'of': {'op': 'var', 'n': 'vs~5921'},
+                                            'k': {'op': 'var', 'n': 'at~5922'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2454,7 +2454,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5919',
+                            'v': 'r~5924',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8521},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7536,
@@ -2464,7 +2464,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5920',
+                                    'v': 'k~5925',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2481,13 +2481,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5919'},
+                                                                'of': {'op': 'var', 'n': 'r~5924'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5918'},
+                                                        'a': {'op': 'var', 'n': 'n~5923'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2495,11 +2495,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5918'},
+                                                                        {'op': 'var', 'n': 'n~5923'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5919'},
+                                                                            'k': {'op': 'var', 'n': 'r~5924'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2523,7 +2523,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5919'},
+                                            'of': {'op': 'var', 'n': 'r~5924'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2532,7 +2532,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5920', 'x': 8524},
+                                        't': {'op': 'var', 'n': 'k~5925', 'x': 8524},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2549,14 +2549,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5920'},
+                                                                        {'op': 'var', 'n': 'k~5925'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5919'},
+                                                                                'of': {'op': 'var', 'n': 'r~5924'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2567,7 +2567,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5919'},
+                                                                                'k': {'op': 'var', 'n': 'r~5924'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2595,12 +2595,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5919'},
+                                        'k': {'op': 'var', 'n': 'r~5924'},
                                         'd': 0,
                                         'x': 8526,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5920', 'x': 8527},
+                                    'e': {'op': 'var', 'n': 'k~5925', 'x': 8527},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7541,
@@ -2613,7 +2613,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5919'},
+                                            'of': {'op': 'var', 'n': 'r~5924'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2625,12 +2625,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5919'},
+                                            'k': {'op': 'var', 'n': 'r~5924'},
                                             'd': 0,
                                             'x': 8529,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5920', 'x': 8530},
+                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8530},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7543,
@@ -2646,14 +2646,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5919'},
+                                                'of': {'op': 'var', 'n': 'r~5924'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5920'},
+                                                'a': {'op': 'var', 'n': 'k~5925'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2673,7 +2673,7 @@ RECORDS = {
                                             'x': 8532,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5920', 'x': 8533},
+                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8533},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7545,
@@ -2707,7 +2707,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:25
                     'op': 'let',
-                    'v': 't~5921',
+                    'v': 't~5926',
                     'e': {'op': 'lit', 'v': 'resort', 'x': 8534},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:25',
                     'id': 7547,
@@ -2717,10 +2717,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5924',
+                            'v': 'n~5929',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5922',
+                                'v': 'vs~5927',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2733,7 +2733,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5921'},
+                                                    'of': {'op': 'var', 'n': 't~5926'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2746,28 +2746,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5921'},
+                                            'of': {'op': 'var', 'n': 't~5926'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5921'},
+                                            'k': {'op': 'var', 'n': 't~5926'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5921'},
+                                        'of': {'op': 'var', 'n': 't~5926'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5923',
+                                    'v': 'at~5928',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2776,7 +2776,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5921'},
+                                                'of': {'op': 'var', 'n': 't~5926'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2785,7 +2785,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5921'},
+                                            'k': {'op': 'var', 'n': 't~5926'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2795,7 +2795,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5921'},
+                                            'k': {'op': 'var', 'n': 't~5926'},
                                             'd': 0,
                                         },
                                     },
@@ -2807,18 +2807,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5923'},
+                                                    'a': {'op': 'var', 'n': 'at~5928'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5923'},
+                                                    'a': {'op': 'var', 'n': 'at~5928'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5922'},
+                                                            {'op': 'var', 'n': 'vs~5927'},
                                                         ],
                                                     },
                                                 },
@@ -2826,8 +2826,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5922'},
-                                            'k': {'op': 'var', 'n': 'at~5923'},
+                                            'of': {'op': 'var', 'n': 'vs~5927'},
+                                            'k': {'op': 'var', 'n': 'at~5928'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2839,7 +2839,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5925',
+                            'v': 'r~5930',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8536},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7550,
@@ -2849,7 +2849,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5926',
+                                    'v': 'k~5931',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2866,13 +2866,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5925'},
+                                                                'of': {'op': 'var', 'n': 'r~5930'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5924'},
+                                                        'a': {'op': 'var', 'n': 'n~5929'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2880,11 +2880,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5924'},
+                                                                        {'op': 'var', 'n': 'n~5929'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5925'},
+                                                                            'k': {'op': 'var', 'n': 'r~5930'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2908,7 +2908,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5925'},
+                                            'of': {'op': 'var', 'n': 'r~5930'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2917,7 +2917,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5926', 'x': 8539},
+                                        't': {'op': 'var', 'n': 'k~5931', 'x': 8539},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2934,14 +2934,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5926'},
+                                                                        {'op': 'var', 'n': 'k~5931'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5925'},
+                                                                                'of': {'op': 'var', 'n': 'r~5930'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2952,7 +2952,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5925'},
+                                                                                'k': {'op': 'var', 'n': 'r~5930'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2980,12 +2980,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5925'},
+                                        'k': {'op': 'var', 'n': 'r~5930'},
                                         'd': 0,
                                         'x': 8541,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5926', 'x': 8542},
+                                    'e': {'op': 'var', 'n': 'k~5931', 'x': 8542},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7555,
@@ -2998,7 +2998,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5925'},
+                                            'of': {'op': 'var', 'n': 'r~5930'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3010,12 +3010,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5925'},
+                                            'k': {'op': 'var', 'n': 'r~5930'},
                                             'd': 0,
                                             'x': 8544,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5926', 'x': 8545},
+                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8545},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7557,
@@ -3031,14 +3031,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5925'},
+                                                'of': {'op': 'var', 'n': 'r~5930'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5926'},
+                                                'a': {'op': 'var', 'n': 'k~5931'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3058,7 +3058,7 @@ RECORDS = {
                                             'x': 8547,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5926', 'x': 8548},
+                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8548},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7559,
@@ -3092,7 +3092,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5927',
+                    'v': 't~5932',
                     'e': {'op': 'lit', 'v': 'resort', 'x': 8549},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7561,
@@ -3102,10 +3102,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5930',
+                            'v': 'n~5935',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5928',
+                                'v': 'vs~5933',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3118,7 +3118,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5927'},
+                                                    'of': {'op': 'var', 'n': 't~5932'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3131,28 +3131,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5927'},
+                                            'of': {'op': 'var', 'n': 't~5932'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5927'},
+                                            'k': {'op': 'var', 'n': 't~5932'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5927'},
+                                        'of': {'op': 'var', 'n': 't~5932'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5929',
+                                    'v': 'at~5934',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3161,7 +3161,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5927'},
+                                                'of': {'op': 'var', 'n': 't~5932'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3170,7 +3170,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5927'},
+                                            'k': {'op': 'var', 'n': 't~5932'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3180,7 +3180,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5927'},
+                                            'k': {'op': 'var', 'n': 't~5932'},
                                             'd': 0,
                                         },
                                     },
@@ -3192,18 +3192,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5929'},
+                                                    'a': {'op': 'var', 'n': 'at~5934'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5929'},
+                                                    'a': {'op': 'var', 'n': 'at~5934'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5928'},
+                                                            {'op': 'var', 'n': 'vs~5933'},
                                                         ],
                                                     },
                                                 },
@@ -3211,8 +3211,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5928'},
-                                            'k': {'op': 'var', 'n': 'at~5929'},
+                                            'of': {'op': 'var', 'n': 'vs~5933'},
+                                            'k': {'op': 'var', 'n': 'at~5934'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -3224,7 +3224,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5931',
+                            'v': 'r~5936',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8551},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7564,
@@ -3234,7 +3234,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5932',
+                                    'v': 'k~5937',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3251,13 +3251,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5931'},
+                                                                'of': {'op': 'var', 'n': 'r~5936'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5930'},
+                                                        'a': {'op': 'var', 'n': 'n~5935'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3265,11 +3265,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5930'},
+                                                                        {'op': 'var', 'n': 'n~5935'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5931'},
+                                                                            'k': {'op': 'var', 'n': 'r~5936'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3293,7 +3293,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5931'},
+                                            'of': {'op': 'var', 'n': 'r~5936'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3302,7 +3302,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5932', 'x': 8554},
+                                        't': {'op': 'var', 'n': 'k~5937', 'x': 8554},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3319,14 +3319,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5932'},
+                                                                        {'op': 'var', 'n': 'k~5937'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5931'},
+                                                                                'of': {'op': 'var', 'n': 'r~5936'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3337,7 +3337,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5931'},
+                                                                                'k': {'op': 'var', 'n': 'r~5936'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3365,12 +3365,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5931'},
+                                        'k': {'op': 'var', 'n': 'r~5936'},
                                         'd': 0,
                                         'x': 8556,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5932', 'x': 8557},
+                                    'e': {'op': 'var', 'n': 'k~5937', 'x': 8557},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7569,
@@ -3383,7 +3383,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5931'},
+                                            'of': {'op': 'var', 'n': 'r~5936'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3395,12 +3395,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5931'},
+                                            'k': {'op': 'var', 'n': 'r~5936'},
                                             'd': 0,
                                             'x': 8559,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5932', 'x': 8560},
+                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8560},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7571,
@@ -3416,14 +3416,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5931'},
+                                                'of': {'op': 'var', 'n': 'r~5936'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5932'},
+                                                'a': {'op': 'var', 'n': 'k~5937'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3443,7 +3443,7 @@ RECORDS = {
                                             'x': 8562,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5932', 'x': 8563},
+                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8563},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7573,
@@ -3461,7 +3461,7 @@ RECORDS = {
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5933',
+                    'v': 't~5938',
                     'e': {'op': 'lit', 'v': 'commercial', 'x': 8564},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7574,
@@ -3471,10 +3471,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5936',
+                            'v': 'n~5941',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5934',
+                                'v': 'vs~5939',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3487,7 +3487,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5933'},
+                                                    'of': {'op': 'var', 'n': 't~5938'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3500,28 +3500,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5933'},
+                                            'of': {'op': 'var', 'n': 't~5938'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5933'},
+                                            'k': {'op': 'var', 'n': 't~5938'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5933'},
+                                        'of': {'op': 'var', 'n': 't~5938'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5935',
+                                    'v': 'at~5940',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3530,7 +3530,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5933'},
+                                                'of': {'op': 'var', 'n': 't~5938'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3539,7 +3539,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5933'},
+                                            'k': {'op': 'var', 'n': 't~5938'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3549,7 +3549,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5933'},
+                                            'k': {'op': 'var', 'n': 't~5938'},
                                             'd': 0,
                                         },
                                     },
@@ -3561,18 +3561,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5935'},
+                                                    'a': {'op': 'var', 'n': 'at~5940'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5935'},
+                                                    'a': {'op': 'var', 'n': 'at~5940'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5934'},
+                                                            {'op': 'var', 'n': 'vs~5939'},
                                                         ],
                                                     },
                                                 },
@@ -3580,8 +3580,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5934'},
-                                            'k': {'op': 'var', 'n': 'at~5935'},
+                                            'of': {'op': 'var', 'n': 'vs~5939'},
+                                            'k': {'op': 'var', 'n': 'at~5940'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -3593,7 +3593,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5937',
+                            'v': 'r~5942',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8566},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7577,
@@ -3603,7 +3603,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5938',
+                                    'v': 'k~5943',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3620,13 +3620,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5937'},
+                                                                'of': {'op': 'var', 'n': 'r~5942'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5936'},
+                                                        'a': {'op': 'var', 'n': 'n~5941'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3634,11 +3634,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5936'},
+                                                                        {'op': 'var', 'n': 'n~5941'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5937'},
+                                                                            'k': {'op': 'var', 'n': 'r~5942'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3662,7 +3662,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5937'},
+                                            'of': {'op': 'var', 'n': 'r~5942'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3671,7 +3671,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5938', 'x': 8569},
+                                        't': {'op': 'var', 'n': 'k~5943', 'x': 8569},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3688,14 +3688,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5938'},
+                                                                        {'op': 'var', 'n': 'k~5943'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5937'},
+                                                                                'of': {'op': 'var', 'n': 'r~5942'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3706,7 +3706,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5937'},
+                                                                                'k': {'op': 'var', 'n': 'r~5942'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3734,12 +3734,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5937'},
+                                        'k': {'op': 'var', 'n': 'r~5942'},
                                         'd': 0,
                                         'x': 8571,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5938', 'x': 8572},
+                                    'e': {'op': 'var', 'n': 'k~5943', 'x': 8572},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7582,
@@ -3752,7 +3752,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5937'},
+                                            'of': {'op': 'var', 'n': 'r~5942'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3764,12 +3764,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5937'},
+                                            'k': {'op': 'var', 'n': 'r~5942'},
                                             'd': 0,
                                             'x': 8574,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5938', 'x': 8575},
+                                        'e': {'op': 'var', 'n': 'k~5943', 'x': 8575},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7584,
@@ -3785,14 +3785,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5937'},
+                                                'of': {'op': 'var', 'n': 'r~5942'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5938'},
+                                                'a': {'op': 'var', 'n': 'k~5943'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3812,7 +3812,7 @@ RECORDS = {
                                             'x': 8577,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5938', 'x': 8578},
+                                        'e': {'op': 'var', 'n': 'k~5943', 'x': 8578},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7586,
