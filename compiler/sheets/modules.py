@@ -146,8 +146,9 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...],
     w, out = sp.w, []
     trees = (((sp.ir.get("texts") or {}).get("records") or {}).get("modules") or {}) \
         .get(mid) or {}
-    base_trees = (sp.ir.get("texts") or {}).get("flow") or {}
-    base = sp.ir.get("flow") or {}
+    whole = sp.ir.get("base_flow") or {}   # a selection: the steps before composing
+    base_trees = whole.get("texts") or (sp.ir.get("texts") or {}).get("flow") or {}
+    base = whole.get("flow") or sp.ir.get("flow") or {}
     where = {"setup": ("setup", base.get("setup")), "phases": ("phases", base.get("phases")),
              "end_steps": ("end.steps", (base.get("end") or {}).get("steps"))}
     for section in sections:
