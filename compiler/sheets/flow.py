@@ -10,6 +10,8 @@ from compiler.sheets.speak import Speaker, lower_first, upper_first
 __all__ = ["flow", "score_text", "step_text", "when_text", "winner"]
 
 Item = dict[str, Any]
+MARK = "{*}"
+"""In flow.yaml's ``winner_text``: where the provisional mark goes (default: the end)."""
 
 
 def step_text(sp: Speaker, trees: dict[str, Any], prefix: str) -> str:
@@ -69,14 +71,17 @@ def winner(sp: Speaker) -> Item:
     fl = sp.ir.get("flow") or {}
     none = {"section": "", "doc": ""}
     if not fl.get("winner_text"):
-        return {"id": "winner", "text": "", "source": none, "prov": []}
-    text, named = with_constants(sp, fl["winner_text"])
+        return {"id": "winner", "text": "", "rest": "", "source": none, "prov": []}
+    # "{*}" in the text: where the provisional mark goes (after the clause it marks)
+    head, _, tail = sp.pick(fl["winner_text"]).partition(MARK)
+    text, named = with_constants(sp, head)
+    rest, more = with_constants(sp, tail) if tail else ("", [])
     tree = ((sp.ir.get("texts") or {}).get("flow") or {}).get("winner")
     prov = []
-    for cid in dict.fromkeys(_constants(tree) + named):
+    for cid in dict.fromkeys(_constants(tree) + named + more):
         prov += [f"{cid}{m[len('value'):]}" if m.startswith("value ") else f"{cid}.{m}"
                  for m in provisional(sp, "constants", cid)]
-    return {"id": "winner", "text": text, "source": none, "prov": prov}
+    return {"id": "winner", "text": text, "rest": rest, "source": none, "prov": prov}
 
 
 def disabled(ir: dict[str, Any]) -> set[str]:
