@@ -168,8 +168,10 @@ def test_extra_scoring_steps_say_their_names(capsys):
     assert "Adds “Clear Skies end-game scoring tile”: put 1 Clear Skies scoring tile" in out
     assert "Cambia «Tessere punteggio»: metti 1 tessera punteggio presso il primo " \
            "conteggio." in out
+    # Project Verne, Extra Scoring Tiles Components: "4x wide scoring tiles" (one record,
+    # four printed tiles)
     out = _pampero(capsys, "verne_extra_scoring_tiles")
-    assert "1 card or tile: Project Verne wide scoring tile." in out
+    assert "4 cards and tiles: Project Verne wide scoring tile ×4." in out
 
 
 def test_a_module_that_replaces_the_record_is_named(capsys):

@@ -7,7 +7,7 @@ from typing import Any
 from compiler.sheets.fields import citation, provisional, with_constants
 from compiler.sheets.speak import Speaker, lower_first, upper_first
 
-__all__ = ["flow", "score_text", "step_text", "when_text", "winner"]
+__all__ = ["flow", "score_text", "step_marks", "step_text", "when_text", "winner"]
 
 Item = dict[str, Any]
 MARK = "{*}"
@@ -51,7 +51,26 @@ def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
         text = f"{text} {when_text(sp, trees[prefix + '.when'])}".strip()
     return {"id": str(step.get("id", "")), "title": title,
             "name": upper_first(sp.pick(step.get("name"))) if step.get("name") else "",
-            "text": text, "source": citation(sp, step), "prov": []}
+            "text": text, "source": citation(sp, step), "prov": step_marks(sp, trees, prefix)}
+
+
+def _defs(tree: Any) -> list[str]:
+    """The definitions a text tree uses (``{"def": id}`` nodes), in order."""
+    if isinstance(tree, dict):
+        own = [str(tree["def"])] if "def" in tree else []
+        return own + [d for v in tree.values() for d in _defs(v)]
+    if isinstance(tree, list):
+        return [d for v in tree for d in _defs(v)]
+    return []
+
+
+def step_marks(sp: Speaker, trees: dict[str, Any], prefix: str) -> list[str]:
+    """The provisional values of the definitions a step's texts use (each marked with
+    those of the definitions it calls: ``compiler.lang.marks``), e.g. a tie-break the
+    rulebook does not give."""
+    used = [t for key, t in trees.items() if key.startswith(prefix + ".")]
+    marks = [m for did in dict.fromkeys(_defs(used)) for m in provisional(sp, "definitions", did)]
+    return list(dict.fromkeys(marks))
 
 
 def _constants(tree: Any) -> list[str]:

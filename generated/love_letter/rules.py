@@ -3586,8 +3586,8 @@ RULES = {
         },
         'give_tokens': {  # rules_data/love_letter/definitions/turns.yaml:173
             'text': {
-                'en': 'the winner of the round (the last player left in it, else the one with the highest card in hand; on a tie, the one whose discarded cards total the most) gets a token of affection and starts the next round',
-                'it': "il vincitore del round (l'ultimo giocatore rimasto, altrimenti chi ha in mano la carta più alta; in parità, chi ha scartato carte per il totale più alto) riceve un gettone affetto e inizia il round successivo",
+                'en': 'the winner of the round (the last player left in it, else the one with the highest card in hand; on a tie, the one whose discarded cards total the most; still tied, all of them win the round) gets a token of affection and starts the next round',
+                'it': "il vincitore del round (l'ultimo giocatore rimasto, altrimenti chi ha in mano la carta più alta; in parità, chi ha scartato carte per il totale più alto; ancora in parità, vincono il round tutti) riceve un gettone affetto e inizia il round successivo",
             },
             'phrase': 'give the tokens',
             'at': 'rules_data/love_letter/definitions/turns.yaml:173',

@@ -6442,7 +6442,7 @@ RECORDS = {
                         'args': {'e': None},
                         'text': {
                             'en': 'you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income 2 spaces',
-                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito riserva naturale di 2 caselle',
+                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito della riserva naturale di 2 caselle',
                         },
                     },
                     'at': 'rules_data/pampero/definitions/resources.yaml:116',
