@@ -187,9 +187,9 @@ def test_a_module_that_replaces_the_record_is_named(capsys):
 def test_module_parts_without_a_name_read_as_their_deck(capsys):
     # Project Verne, CO2 > Components: "6x CO2 reward tiles", "1x CO2 crown tile"; the
     # data's placeholders for them have no name of their own, so they read as their
-    # deck's name for one, never as their ids.
+    # deck's name for one, never as their ids; the six reward tiles count six.
     code = main(["explain", "pampero", "modules:co2", "--lang", "en"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "CO2 reward tile, CO2 crown tile" in out
+    assert "CO2 reward tile ×6, CO2 crown tile" in out
     assert "co2_reward" not in out and "co2_crown_reward" not in out
