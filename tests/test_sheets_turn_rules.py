@@ -152,3 +152,13 @@ def test_pampero_income_names_the_track_once(irs):
     assert "Incassa il reddito della riserva naturale" in it
     assert "income of nature reserve income" not in en
     assert "Collect the nature reserve income" in en
+
+
+@pytest.mark.parametrize("lang, take, objective", [
+    ("en", "At least 1 battery in the supply", "At least 5 of your batteries"),
+    ("it", "Almeno 1 batteria nella riserva", "Almeno 5 tue batterie")])
+def test_pampero_battery_conditions_read_as_counts(irs, lang, take, objective):
+    """Choose an action 3: "Take one battery, if the supply has one"; Objective Cards
+    Explained: "Have 5 or more batteries"."""
+    page = text(sheets.page(irs["pampero"], "reference", lang))
+    assert take in page and objective in page
