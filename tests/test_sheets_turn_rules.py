@@ -83,6 +83,9 @@ def test_pampero_turn_order_disc_moves_to_the_lower_row(irs, lang, says, never):
     """Choose an action 2 and 3: "move your turn-order disc to the lower row"."""
     page = text(sheets.page(irs["pampero"], "reference", lang))
     assert says in page and never not in page
+    tracks = text(section(sheets.page(irs["pampero"], "reference", lang),
+                          'id="tracks"').encode())
+    assert "turn-order disc" not in tracks and "ordine di turno" not in tracks
 
 
 # ---- 3. module components counted by printed pieces ---------------------------------------
