@@ -168,8 +168,10 @@ def test_extra_scoring_steps_say_their_names(capsys):
     assert "Adds “Clear Skies end-game scoring tile”: put 1 Clear Skies scoring tile" in out
     assert "Cambia «Tessere punteggio»: metti 1 tessera punteggio presso il primo " \
            "conteggio." in out
+    # Project Verne, Extra Scoring Tiles Components: "4x wide scoring tiles" (one record,
+    # four printed tiles)
     out = _pampero(capsys, "verne_extra_scoring_tiles")
-    assert "1 card or tile: Project Verne wide scoring tile." in out
+    assert "4 cards and tiles: Project Verne wide scoring tile ×4." in out
 
 
 def test_a_module_that_replaces_the_record_is_named(capsys):
@@ -185,9 +187,9 @@ def test_a_module_that_replaces_the_record_is_named(capsys):
 def test_module_parts_without_a_name_read_as_their_deck(capsys):
     # Project Verne, CO2 > Components: "6x CO2 reward tiles", "1x CO2 crown tile"; the
     # data's placeholders for them have no name of their own, so they read as their
-    # deck's name for one, never as their ids.
+    # deck's name for one, never as their ids; the six reward tiles count six.
     code = main(["explain", "pampero", "modules:co2", "--lang", "en"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "CO2 reward tile, CO2 crown tile" in out
+    assert "CO2 reward tile ×6, CO2 crown tile" in out
     assert "co2_reward" not in out and "co2_crown_reward" not in out

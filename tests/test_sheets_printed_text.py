@@ -334,10 +334,10 @@ def test_pampero_turn_choice_requirements_read_as_conditions(lang):
         assert "plancia almeno" not in text and "mat at least" not in text
     if lang == "it":
         assert "Requisito:</span> Almeno 2 carte azione sulla tua plancia;" in quick
-        assert "<td>Batterie nella riserva almeno 1</td>" in ref
+        assert "<td>Almeno 1 batteria nella riserva</td>" in ref
     else:
         assert "Requirement:</span> At least 2 action cards on your company mat;" in quick
-        assert "<td>Batteries in the supply at least 1</td>" in ref
+        assert "<td>At least 1 battery in the supply</td>" in ref
 
 
 def test_pampero_tracks_take_their_article():

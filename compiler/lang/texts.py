@@ -36,15 +36,12 @@ besides: ``records`` {kind: {id: {"field.path": tree}}}, ``flow`` {"setup.0.do":
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from compiler.lang.marks import record_marks
 from compiler.lang.syntax import Syn
 
 __all__ = ["Notes", "table"]
-
-_NAME = re.compile(r"[a-z_][a-z0-9_]*")
-"""A name in a field's text (a constant a record's effect or value reads)."""
 
 Tree = dict[str, Any]
 
@@ -325,61 +322,9 @@ def table(notes: Notes, decls: Any, docs: list[Any]) -> dict[str, Any]:
                                                decls.kinds[rec["id"]].fields.items()}}
             elif doc.kind == "events":
                 events[rec["id"]] = {"name": rec.get("name")}
-    uses = _provisional_constants(decls)
-    provisional = {kind: {rid: marks for rid, r in recs.items()
-                          if (marks := _marks(r.data) + _uses(r.data, uses, kind))}
-                   for kind, recs in decls.records.items()}
+    provisional = record_marks(decls)
     return {"records": records, "flow": flow_trees, "defs": defs, "kinds": kinds,
             "events": events, "provisional": {k: v for k, v in provisional.items() if v}}
-
-
-def _marks(data: Any, path: str = "") -> list[str]:
-    """``"field = value: reason"`` for each provisional value in a record (the sheets mark
-    them): ``cost = 12: not printed``, ``components.co2_token.count = 40: ...``."""
-    if isinstance(data, dict) and "provisional" in data and path:
-        return [f"{path} = {data['provisional']}: {data.get('reason', '')}"]
-    if isinstance(data, dict):
-        items = list(data.items())
-    elif isinstance(data, list):
-        items = [(v.get("id") if isinstance(v, dict) and isinstance(v.get("id"), str)
-                  else str(i), v) for i, v in enumerate(data)]
-    else:
-        return []
-    return [m for key, value in items for m in _marks(value, f"{path}.{key}".lstrip("."))]
-
-
-def _provisional_constants(decls: Any) -> dict[str, str]:
-    """``{constant id: "id = value: reason"}`` for each constant whose value is
-    provisional."""
-    out = {}
-    for rid, rec in (decls.records.get("constants") or {}).items():
-        value = rec.data.get("value")
-        if isinstance(value, dict) and "provisional" in value:
-            out[rid] = f"{rid} = {value['provisional']}: {value.get('reason', '')}"
-    return out
-
-
-def _uses(data: Any, constants: dict[str, str], kind: str) -> list[str]:
-    """The marks a record takes from the data it stands on: a provisional constant its
-    fields name ("gain co2_specialist_tokens co2": the card's 2 is not confirmed), and
-    a ``placeholder`` note (its text stands in for one the sources do not give)."""
-    if kind == "constants" or not isinstance(data, dict):
-        return []
-    words: set[str] = set()
-    stack: list[Any] = [v for k, v in data.items() if k not in ("name", "name_one", "source",
-                                                                 "note", "placeholder")]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            words.update(_NAME.findall(node))
-        elif isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    marks = [constants[w] for w in sorted(words) if w in constants]
-    if isinstance(data.get("placeholder"), str):
-        marks.append(f"placeholder: {data['placeholder']}")
-    return marks
 
 
 def _plain(t: Any) -> Any:

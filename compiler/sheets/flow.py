@@ -7,9 +7,11 @@ from typing import Any
 from compiler.sheets.fields import citation, provisional, with_constants
 from compiler.sheets.speak import Speaker, lower_first, upper_first
 
-__all__ = ["flow", "score_text", "step_text", "when_text", "winner"]
+__all__ = ["flow", "score_text", "step_marks", "step_text", "when_text", "winner"]
 
 Item = dict[str, Any]
+MARK = "{*}"
+"""In flow.yaml's ``winner_text``: where the provisional mark goes (default: the end)."""
 
 
 def step_text(sp: Speaker, trees: dict[str, Any], prefix: str) -> str:
@@ -49,7 +51,26 @@ def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
         text = f"{text} {when_text(sp, trees[prefix + '.when'])}".strip()
     return {"id": str(step.get("id", "")), "title": title,
             "name": upper_first(sp.pick(step.get("name"))) if step.get("name") else "",
-            "text": text, "source": citation(sp, step), "prov": []}
+            "text": text, "source": citation(sp, step), "prov": step_marks(sp, trees, prefix)}
+
+
+def _defs(tree: Any) -> list[str]:
+    """The definitions a text tree uses (``{"def": id}`` nodes), in order."""
+    if isinstance(tree, dict):
+        own = [str(tree["def"])] if "def" in tree else []
+        return own + [d for v in tree.values() for d in _defs(v)]
+    if isinstance(tree, list):
+        return [d for v in tree for d in _defs(v)]
+    return []
+
+
+def step_marks(sp: Speaker, trees: dict[str, Any], prefix: str) -> list[str]:
+    """The provisional values of the definitions a step's texts use (each marked with
+    those of the definitions it calls: ``compiler.lang.marks``), e.g. a tie-break the
+    rulebook does not give."""
+    used = [t for key, t in trees.items() if key.startswith(prefix + ".")]
+    marks = [m for did in dict.fromkeys(_defs(used)) for m in provisional(sp, "definitions", did)]
+    return list(dict.fromkeys(marks))
 
 
 def _constants(tree: Any) -> list[str]:
@@ -69,14 +90,17 @@ def winner(sp: Speaker) -> Item:
     fl = sp.ir.get("flow") or {}
     none = {"section": "", "doc": ""}
     if not fl.get("winner_text"):
-        return {"id": "winner", "text": "", "source": none, "prov": []}
-    text, named = with_constants(sp, fl["winner_text"])
+        return {"id": "winner", "text": "", "rest": "", "source": none, "prov": []}
+    # "{*}" in the text: where the provisional mark goes (after the clause it marks)
+    head, _, tail = sp.pick(fl["winner_text"]).partition(MARK)
+    text, named = with_constants(sp, head)
+    rest, more = with_constants(sp, tail) if tail else ("", [])
     tree = ((sp.ir.get("texts") or {}).get("flow") or {}).get("winner")
     prov = []
-    for cid in dict.fromkeys(_constants(tree) + named):
+    for cid in dict.fromkeys(_constants(tree) + named + more):
         prov += [f"{cid}{m[len('value'):]}" if m.startswith("value ") else f"{cid}.{m}"
                  for m in provisional(sp, "constants", cid)]
-    return {"id": "winner", "text": text, "source": none, "prov": prov}
+    return {"id": "winner", "text": text, "rest": rest, "source": none, "prov": prov}
 
 
 def disabled(ir: dict[str, Any]) -> set[str]:

@@ -138,10 +138,14 @@ _PAIR = re.compile(r"\b((?i:a|da|di|in|su)) (il|lo|la|i|gli|le(?=\s)|l'(?=\w))(?
 lava" is no article, nor "di La" in a proper name "Colate di La Paz")."""
 
 
+_ED = re.compile(r"(?<!\S)([eE])(?= [èÈ](?!\w))")
+"""The conjunction "e" before the verb "è" (written "ed è")."""
+
+
 def join_articles(text: str) -> str:
     """Italian prepositions joined to the article that follows, as Italian writes them
     when two phrases meet: "a il numero" -> "al numero", "di l'anno" -> "dell'anno",
-    "in la zona" -> "nella zona", "su i" -> "sui"."""
+    "in la zona" -> "nella zona", "su i" -> "sui"; "e" before "è" is "ed" ("ed è")."""
     def join(m: re.Match[str]) -> str:
         prep, art = m.group(1), m.group(2).lower()
         stem = _STEMS[prep.lower()]
@@ -152,7 +156,7 @@ def join_articles(text: str) -> str:
         else:
             word = stem + _ARTICLES[art]
         return word[:1].upper() + word[1:] if prep[:1].isupper() else word
-    return _PAIR.sub(join, text)
+    return _ED.sub(r"\1d", _PAIR.sub(join, text))
 
 
 HOLE_STYLES = ("the", "a", "or", "and", "inf", "your")

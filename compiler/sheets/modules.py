@@ -115,6 +115,16 @@ def _names(sp: Speaker, ids: list[Any], kind: str | None = None) -> str:
     return sp.w["list_sep"].join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items())
 
 
+def copies(rec: dict[str, Any]) -> int:
+    """How many printed pieces a record stands for: its ``copies`` (default 1; a
+    provisional number counts as its value), as ``rulesc coverage`` counts them."""
+    value = rec.get("copies", 1)
+    if isinstance(value, dict):
+        value = value.get("provisional", value.get("value", 1))
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
+        else 1
+
+
 def _play(sp: Speaker, m: dict[str, Any]) -> list[str]:
     w, out = sp.w, []
     if m.get("players"):
@@ -136,8 +146,9 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...],
     w, out = sp.w, []
     trees = (((sp.ir.get("texts") or {}).get("records") or {}).get("modules") or {}) \
         .get(mid) or {}
-    base_trees = (sp.ir.get("texts") or {}).get("flow") or {}
-    base = sp.ir.get("flow") or {}
+    whole = sp.ir.get("base_flow") or {}   # a selection: the steps before composing
+    base_trees = whole.get("texts") or (sp.ir.get("texts") or {}).get("flow") or {}
+    base = whole.get("flow") or sp.ir.get("flow") or {}
     where = {"setup": ("setup", base.get("setup")), "phases": ("phases", base.get("phases")),
              "end_steps": ("end.steps", (base.get("end") or {}).get("steps"))}
     for section in sections:
@@ -209,13 +220,16 @@ def _components(sp: Speaker, mid: str) -> list[str]:
                and (not sp.player or sp.named(kind, rid))]
         if not ids:
             continue
-        names = _names(sp, ids, kind) if len(ids) <= _LISTED else ""
+        # the printed pieces: a record with ``copies: N`` is N of them ("Name ×N")
+        printed = [rid for rid in ids for _ in range(copies(table[rid]))]
+        n = len(printed)
+        names = _names(sp, printed, kind) if len(ids) <= _LISTED else ""
         if sp.kind_named(kind) and not names:
             out.append(sp.w["module_count"].format(
-                n=len(ids), kind=sp.kind_name(kind, "one" if len(ids) == 1 else None)))
+                n=n, kind=sp.kind_name(kind, "one" if n == 1 else None)))
         elif sp.kind_named(kind):
-            label = sp.kind_name(kind, "one" if len(ids) == 1 else None)
-            out.append(sp.w["module_component"].format(n=len(ids), kind=label, what=names))
+            label = sp.kind_name(kind, "one" if n == 1 else None)
+            out.append(sp.w["module_component"].format(n=n, kind=label, what=names))
         else:
             out.append(sp.w["module_cards"].format(what=names))
     # the module's own named pieces that no deck holds (boards, wooden pieces): "5 wooden

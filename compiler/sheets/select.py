@@ -54,6 +54,10 @@ def select(ir: IR, modules: list[str] | None) -> IR:
                 .append(mid)
     out["sheet_marks"] = {"selected": list(out["active_modules"]), "changed": changed}
     out["base_records"] = ir.get("records") or {}   # names of what a module took out
+    # the whole box's flow and its trees: a module page names the steps it removes or
+    # replaces, gone from the composed flow
+    out["base_flow"] = {"flow": ir.get("flow") or {},
+                        "texts": (ir.get("texts") or {}).get("flow") or {}}
     return out
 
 

@@ -523,65 +523,65 @@ def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_129 for v_q_129 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (not (ctx.state['players'][v_q_129] if type(v_q_129) is int and 0 <= v_q_129 < len(ctx.state['players']) else {}).get('out'))]))
 
 
-def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
+def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
     return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_131: (lambda v_best_134: (lambda v_top_137: (lambda v_most_140: (lambda v_tied_143: [v_p_144 for v_p_144 in items_of(v_tied_143) if (True if ((FN['count'](ctx, None, v_tied_143) == 1)) or ((1 == 1)) else False)])([v_p_141 for v_p_141 in items_of(v_top_137) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_142, NOREC).get('value', 0) if type(v_c_142) is str else 0) for v_c_142 in items_of((ctx.state['players'][v_p_141] if type(v_p_141) is int and 0 <= v_p_141 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_140)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_139, NOREC).get('value', 0) if type(v_c_139) is str else 0) for v_c_139 in items_of((ctx.state['players'][v_p_138] if type(v_p_138) is int and 0 <= v_p_138 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_138 in items_of(v_top_137)])))([v_p_135 for v_p_135 in items_of(v_live_131) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_136, NOREC).get('value', 0) if type(v_c_136) is str else 0) for v_c_136 in items_of((ctx.state['players'][v_p_135] if type(v_p_135) is int and 0 <= v_p_135 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_134)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_133, NOREC).get('value', 0) if type(v_c_133) is str else 0) for v_c_133 in items_of((ctx.state['players'][v_p_132] if type(v_p_132) is int and 0 <= v_p_132 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_132 in items_of(v_live_131)])))([v_p_130 for v_p_130 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_130] if type(v_p_130) is int and 0 <= v_p_130 < len(ctx.state['players']) else {}).get('out'))]))
 
 
-def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
+def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
     return MEMO(ctx, (193, ctx.stamps.get('out', 0),), lambda: [v_q_146 for v_q_146 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_q_146] if type(v_q_146) is int and 0 <= v_q_146 < len(ctx.state['players']) else {}).get('out'))])
 
 
-def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
+def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
     return ctx.state.get('round_winners')
 
 
-x_196 = x_73  # rules_data/love_letter/definitions/turns.yaml:183
+x_196 = x_73  # rules_data/love_letter/definitions/turns.yaml:184
 
 
-def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('last_discards')
 
 
-def x_198(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def x_198(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
-def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
+def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('last_hand')
 
 
-def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
+def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
     return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if (((_w2 if type((_w2 := FN['count'](ctx, None, E.get('still_in~147')))) is int else num(_w2)) > 1)) and ((E.get('p~148') in _w3 if type((_w3 := E.get('still_in~147'))) in (list, dict) else IN(E.get('p~148'), _w3))) else False) else K[1])
 
 
-def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
+def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('p~149'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tokens')
 
 
-def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
+def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     return ctx.state['round']
 
 
-def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
+def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('won~145')))) is int else num(_w1)) > 0)
 
 
-x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:187
+x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:188
 
 
-def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
+def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_151 for v_p_151 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_151 in _w1 if type((_w1 := E.get('won~145'))) in (list, dict) else IN(v_p_151, _w1))]))
@@ -2030,7 +2030,7 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
     return True
 
 
-def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
+def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2040,7 +2040,7 @@ def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
     return True
 
 
-def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
+def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2050,7 +2050,7 @@ def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
     return True
 
 
-def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
+def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2060,7 +2060,7 @@ def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
     return True
 
 
-def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
+def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2076,7 +2076,7 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
     return True
 
 
-def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2091,7 +2091,7 @@ def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     return True
 
 
-def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
+def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2103,7 +2103,7 @@ def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     return True
 
 
-def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
+def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2115,7 +2115,7 @@ def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     return True
 
 
-def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
+def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2131,7 +2131,7 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     return True
 
 
-def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
+def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2145,7 +2145,7 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     return True
 
 
-def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
+def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2157,7 +2157,7 @@ def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     return True
 
 
-def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
+def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2168,7 +2168,7 @@ def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     return True
 
 
-def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
+def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2180,7 +2180,7 @@ def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     return True
 
 
-def d_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
+def d_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2564,16 +2564,16 @@ AT = {
     188: 'rules_data/love_letter/definitions/turns.yaml:105',
     189: 'rules_data/love_letter/definitions/turns.yaml:140',
     191: 'rules_data/love_letter/definitions/turns.yaml:140',
-    192: 'rules_data/love_letter/definitions/turns.yaml:180',
-    193: 'rules_data/love_letter/definitions/turns.yaml:181',
-    194: 'rules_data/love_letter/definitions/turns.yaml:182',
-    197: 'rules_data/love_letter/definitions/turns.yaml:184',
-    198: 'rules_data/love_letter/definitions/turns.yaml:184',
-    199: 'rules_data/love_letter/definitions/turns.yaml:185',
-    200: 'rules_data/love_letter/definitions/turns.yaml:185',
-    202: 'rules_data/love_letter/definitions/turns.yaml:186',
-    205: 'rules_data/love_letter/definitions/turns.yaml:186',
-    206: 'rules_data/love_letter/definitions/turns.yaml:187',
-    208: 'rules_data/love_letter/definitions/turns.yaml:187',
+    192: 'rules_data/love_letter/definitions/turns.yaml:181',
+    193: 'rules_data/love_letter/definitions/turns.yaml:182',
+    194: 'rules_data/love_letter/definitions/turns.yaml:183',
+    197: 'rules_data/love_letter/definitions/turns.yaml:185',
+    198: 'rules_data/love_letter/definitions/turns.yaml:185',
+    199: 'rules_data/love_letter/definitions/turns.yaml:186',
+    200: 'rules_data/love_letter/definitions/turns.yaml:186',
+    202: 'rules_data/love_letter/definitions/turns.yaml:187',
+    205: 'rules_data/love_letter/definitions/turns.yaml:187',
+    206: 'rules_data/love_letter/definitions/turns.yaml:188',
+    208: 'rules_data/love_letter/definitions/turns.yaml:188',
 }
 CODE['trials'] = TRIALS

@@ -2888,7 +2888,7 @@ RULES = {
                 'b': {  # rules_data/love_letter/flow.yaml:23
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/love_letter/definitions/turns.yaml:180
+                        {  # rules_data/love_letter/definitions/turns.yaml:181
                             'op': 'let',
                             'v': 'won~145',
                             'e': {
@@ -3083,10 +3083,10 @@ RULES = {
                                 },
                                 'x': 192,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:180',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:181',
                             'id': 143,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:181
+                        {  # rules_data/love_letter/definitions/turns.yaml:182
                             'op': 'let',
                             'v': 'still_in~147',
                             'e': {
@@ -3103,26 +3103,26 @@ RULES = {
                                 },
                                 'x': 193,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:181',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:182',
                             'id': 144,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:182
+                        {  # rules_data/love_letter/definitions/turns.yaml:183
                             'op': 'set',
                             't': {'op': 'st', 'k': 'round_winners', 'x': 194},
                             'o': '=',
                             'e': {'op': 'var', 'n': 'won~145', 'x': 195},
                             'bd': ['game', 'round_winners', ''],
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:182',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:183',
                             'id': 145,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:183
+                        {  # rules_data/love_letter/definitions/turns.yaml:184
                             'op': 'for',
                             'v': 'p~148',
                             'src': {'op': 'core', 'n': 'players', 'x': 196},
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:184
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:185
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/love_letter/definitions/turns.yaml:184
+                                    {  # rules_data/love_letter/definitions/turns.yaml:185
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -3138,10 +3138,10 @@ RULES = {
                                             'x': 198,
                                         },
                                         'bd': ['player', 'last_discards', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:185',
                                         'id': 148,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:185
+                                    {  # rules_data/love_letter/definitions/turns.yaml:186
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -3187,24 +3187,24 @@ RULES = {
                                             'x': 200,
                                         },
                                         'bd': ['player', 'last_hand', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:185',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:186',
                                         'id': 149,
                                     },
                                 ],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:184',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:185',
                                 'id': 147,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:183',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:184',
                             'id': 146,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:186
+                        {  # rules_data/love_letter/definitions/turns.yaml:187
                             'op': 'for',
                             'v': 'p~149',
                             'src': {'op': 'var', 'n': 'won~145', 'x': 201},
-                            'b': {  # rules_data/love_letter/definitions/turns.yaml:186
+                            'b': {  # rules_data/love_letter/definitions/turns.yaml:187
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/love_letter/definitions/turns.yaml:186
+                                    {  # rules_data/love_letter/definitions/turns.yaml:187
                                         'op': 'set',
                                         't': {
                                             'op': 'st',
@@ -3215,27 +3215,27 @@ RULES = {
                                         'o': '+=',
                                         'e': {'op': 'lit', 'v': 1, 'x': 203},
                                         'bd': ['player', 'tokens', ''],
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:186',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:187',
                                         'id': 152,
                                     },
-                                    {  # rules_data/love_letter/definitions/turns.yaml:186
+                                    {  # rules_data/love_letter/definitions/turns.yaml:187
                                         'op': 'emit',
                                         'ev': 'round_won',
                                         'f': {
                                             'player': {'op': 'var', 'n': 'p~149', 'x': 204},
                                             'round': {'op': 'core', 'n': 'round', 'x': 205},
                                         },
-                                        'at': 'rules_data/love_letter/definitions/turns.yaml:186',
+                                        'at': 'rules_data/love_letter/definitions/turns.yaml:187',
                                         'id': 153,
                                     },
                                 ],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:186',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:187',
                                 'id': 151,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:186',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:187',
                             'id': 150,
                         },
-                        {  # rules_data/love_letter/definitions/turns.yaml:187
+                        {  # rules_data/love_letter/definitions/turns.yaml:188
                             'op': 'if',
                             'c': {
                                 'op': 'cmp',
@@ -3250,7 +3250,7 @@ RULES = {
                                 'b': {'op': 'lit', 'v': 0},
                                 'x': 206,
                             },
-                            't': {  # rules_data/love_letter/definitions/turns.yaml:187
+                            't': {  # rules_data/love_letter/definitions/turns.yaml:188
                                 'op': 'set',
                                 't': {'op': 'st', 'k': 'starter', 'x': 207},
                                 'o': '=',
@@ -3301,10 +3301,10 @@ RULES = {
                                     'x': 208,
                                 },
                                 'bd': ['game', 'starter', ''],
-                                'at': 'rules_data/love_letter/definitions/turns.yaml:187',
+                                'at': 'rules_data/love_letter/definitions/turns.yaml:188',
                                 'id': 155,
                             },
-                            'at': 'rules_data/love_letter/definitions/turns.yaml:187',
+                            'at': 'rules_data/love_letter/definitions/turns.yaml:188',
                             'id': 154,
                         },
                     ],
@@ -3554,59 +3554,59 @@ RULES = {
         },
         'play_round': {  # rules_data/love_letter/definitions/turns.yaml:131
             'text': {
-                'en': 'take turns clockwise until the round is over',
-                'it': 'giocate a turno in senso orario finché il round non finisce',
+                'en': 'take turns clockwise until the round is over; on your turn draw a card, then play one of your two cards and carry out its effect',
+                'it': "giocate a turno in senso orario finché il round non finisce; nel tuo turno pesca una carta, poi giocane una delle due e applicane l'effetto",
             },
             'phrase': 'play the round',
             'at': 'rules_data/love_letter/definitions/turns.yaml:131',
         },
-        'hand_value': {  # rules_data/love_letter/definitions/turns.yaml:142
+        'hand_value': {  # rules_data/love_letter/definitions/turns.yaml:143
             'text': {
                 'en': "the value of the card in {p}'s hand",
                 'it': 'il valore della carta in mano a {p}',
             },
             'phrase': 'the hand value of {p}',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:142',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:143',
         },
-        'discard_total': {  # rules_data/love_letter/definitions/turns.yaml:148
+        'discard_total': {  # rules_data/love_letter/definitions/turns.yaml:149
             'text': {
                 'en': "the total value of {p}'s discarded cards",
                 'it': 'il valore totale delle carte scartate da {p}',
             },
             'phrase': 'the discard total of {p}',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:148',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:149',
         },
-        'round_winners': {  # rules_data/love_letter/definitions/turns.yaml:154
+        'round_winners': {  # rules_data/love_letter/definitions/turns.yaml:155
             'text': {
                 'en': 'the last player in the round, or the highest card in hand (tie: the highest total of discarded cards; still tied: all of them)',
                 'it': "l'ultimo giocatore nel round, o chi ha la carta più alta in mano (parità: chi ha scartato il totale più alto; ancora parità: tutti loro)",
             },
             'phrase': 'the winners of the round',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:154',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:155',
         },
-        'give_tokens': {  # rules_data/love_letter/definitions/turns.yaml:172
+        'give_tokens': {  # rules_data/love_letter/definitions/turns.yaml:173
             'text': {
-                'en': 'the winner of the round (the last player left in it, else the one with the highest card in hand; on a tie, the one whose discarded cards total the most) gets a token of affection and starts the next round',
-                'it': "il vincitore del round (l'ultimo giocatore rimasto, altrimenti chi ha in mano la carta più alta; in parità, chi ha scartato carte per il totale più alto) riceve un gettone affetto e inizia il round successivo",
+                'en': 'the winner of the round (the last player left in it, else the one with the highest card in hand; on a tie, the one whose discarded cards total the most; still tied, all of them win the round) gets a token of affection and starts the next round',
+                'it': "il vincitore del round (l'ultimo giocatore rimasto, altrimenti chi ha in mano la carta più alta; in parità, chi ha scartato carte per il totale più alto; ancora in parità, vincono il round tutti) riceve un gettone affetto e inizia il round successivo",
             },
             'phrase': 'give the tokens',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:172',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:173',
         },
-        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:191
+        'tokens_needed': {  # rules_data/love_letter/definitions/turns.yaml:192
             'text': {
                 'en': 'the tokens needed to win (7 with 2 players, 5 with 3, 4 with 4)',
                 'it': 'i gettoni necessari per vincere (7 in 2 giocatori, 5 in 3, 4 in 4)',
             },
             'phrase': 'tokens to win',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:191',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:192',
         },
-        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:197
+        'game_won': {  # rules_data/love_letter/definitions/turns.yaml:198
             'text': {
                 'en': 'a player has the tokens of affection needed to win: 7 with 2 players, 5 with 3, 4 with 4',
                 'it': 'un giocatore ha i gettoni affetto necessari per vincere: 7 in 2 giocatori, 5 in 3, 4 in 4',
             },
             'phrase': 'someone has enough tokens',
-            'at': 'rules_data/love_letter/definitions/turns.yaml:197',
+            'at': 'rules_data/love_letter/definitions/turns.yaml:198',
         },
     },
     'modules': {},

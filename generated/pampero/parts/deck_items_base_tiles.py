@@ -53,49 +53,49 @@ K = [
 def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5837 for v_c_5837 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5837, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5837, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('residential', _w4))]))
+    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5842 for v_c_5842 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5842, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5842, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('residential', _w4))]))
 
 
 def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5839 for v_x_5839 in items_of(KEY(ctx.state.get('places'), v_s_5838, [])) if (True if (((v_x_5839.get('piece', None) if type(v_x_5839) is dict else KEY(v_x_5839, 'piece', None)) == 'wind_farm')) and (((v_x_5839.get('owner', None) if type(v_x_5839) is dict else KEY(v_x_5839, 'owner', None)) == E.get('you'))) else False)]) for v_s_5838 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5844 for v_x_5844 in items_of(KEY(ctx.state.get('places'), v_s_5843, [])) if (True if (((v_x_5844.get('piece', None) if type(v_x_5844) is dict else KEY(v_x_5844, 'piece', None)) == 'wind_farm')) and (((v_x_5844.get('owner', None) if type(v_x_5844) is dict else KEY(v_x_5844, 'owner', None)) == E.get('you'))) else False)]) for v_s_5843 in items_of(ctx.state.get('places'))])))
 
 
 def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5841 for v_x_5841 in items_of(KEY(ctx.state.get('places'), v_s_5840, [])) if (True if (((v_x_5841.get('piece', None) if type(v_x_5841) is dict else KEY(v_x_5841, 'piece', None)) == 'tower')) and (((v_x_5841.get('owner', None) if type(v_x_5841) is dict else KEY(v_x_5841, 'owner', None)) == E.get('you'))) else False)]) for v_s_5840 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5846 for v_x_5846 in items_of(KEY(ctx.state.get('places'), v_s_5845, [])) if (True if (((v_x_5846.get('piece', None) if type(v_x_5846) is dict else KEY(v_x_5846, 'piece', None)) == 'tower')) and (((v_x_5846.get('owner', None) if type(v_x_5846) is dict else KEY(v_x_5846, 'owner', None)) == E.get('you'))) else False)]) for v_s_5845 in items_of(ctx.state.get('places'))])))
 
 
 def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5842 for v_c_5842 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5842, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5842, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))
+    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5847 for v_c_5847 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5847, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5847, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))
 
 
 def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', len([v_i_5843 for v_i_5843 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5843, NOREC).get('deck', None) if type(v_i_5843) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5845 for v_x_5845 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5845 == v_c_5844)]), FN['sum'](ctx, None, [len([v_x_5847 for v_x_5847 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5846, [])) if (v_x_5847 == v_c_5844)]) for v_r_5846 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5844 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5844, NOREC).get('deck', None) if type(v_c_5844) is str else None) == 'argentina')])), AR('+', len([v_i_5848 for v_i_5848 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5848, NOREC).get('deck', None) if type(v_i_5848) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5850 for v_x_5850 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5850 == v_c_5849)]), FN['sum'](ctx, None, [len([v_x_5852 for v_x_5852 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5851, [])) if (v_x_5852 == v_c_5849)]) for v_r_5851 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5849 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5849, NOREC).get('deck', None) if type(v_c_5849) is str else None) == 'brazil')]))))
+    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', len([v_i_5848 for v_i_5848 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5848, NOREC).get('deck', None) if type(v_i_5848) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5850 for v_x_5850 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5850 == v_c_5849)]), FN['sum'](ctx, None, [len([v_x_5852 for v_x_5852 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5851, [])) if (v_x_5852 == v_c_5849)]) for v_r_5851 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5849 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5849, NOREC).get('deck', None) if type(v_c_5849) is str else None) == 'argentina')])), AR('+', len([v_i_5853 for v_i_5853 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5853, NOREC).get('deck', None) if type(v_i_5853) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5855 for v_x_5855 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5855 == v_c_5854)]), FN['sum'](ctx, None, [len([v_x_5857 for v_x_5857 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5856, [])) if (v_x_5857 == v_c_5854)]) for v_r_5856 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5854 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5854, NOREC).get('deck', None) if type(v_c_5854) is str else None) == 'brazil')]))))
 
 
 def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5853 for v_c_5853 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5853, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5853, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))
+    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5858 for v_c_5858 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5858, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5858, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))
 
 
 def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5855 for v_x_5855 in items_of(KEY(ctx.state.get('places'), v_s_5854, [])) if (True if (((v_x_5855.get('piece', None) if type(v_x_5855) is dict else KEY(v_x_5855, 'piece', None)) == 'transformer')) and (((v_x_5855.get('owner', None) if type(v_x_5855) is dict else KEY(v_x_5855, 'owner', None)) == E.get('you'))) else False)]) for v_s_5854 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5860 for v_x_5860 in items_of(KEY(ctx.state.get('places'), v_s_5859, [])) if (True if (((v_x_5860.get('piece', None) if type(v_x_5860) is dict else KEY(v_x_5860, 'piece', None)) == 'transformer')) and (((v_x_5860.get('owner', None) if type(v_x_5860) is dict else KEY(v_x_5860, 'owner', None)) == E.get('you'))) else False)]) for v_s_5859 in items_of(ctx.state.get('places'))])))
 
 
 def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5856 for v_c_5856 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5856, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5856, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))
+    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5861 for v_c_5861 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5861, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5861, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))
 
 
 x_8373 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
@@ -104,67 +104,67 @@ x_8373 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5860'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5858'))) and (((_w3 if type((_w3 := E.get('left~5859'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5865'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5863'))) and (((_w3 if type((_w3 := E.get('left~5864'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5859'), (E.get('left~5859') if (FLD(ctx, K[0], E.get('rep~5860')) == None) else FLD(ctx, K[0], E.get('rep~5860')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5864'), (E.get('left~5864') if (FLD(ctx, K[0], E.get('rep~5865')) == None) else FLD(ctx, K[0], E.get('rep~5865')))]))
 
 
 def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5860'))
+    return FLD(ctx, K[1], E.get('rep~5865'))
 
 
 def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5862')}
+    return {'instead': E.get('instead~5867')}
 
 
 def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5863') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5864'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5863'), (_w2.get(E.get('r~5864'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5864'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5868') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5869'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5868'), (_w2.get(E.get('r~5869'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5869'), 0))]))])
 
 
 def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5864'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5869'))) is str else None) != None)
 
 
 def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5865'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5864'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5864'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5864'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5870'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5869'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5869'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5869'), 0)))) is int else num(_w5)))])])
 
 
 def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5864'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5864'), 0))
+    return (_w2.get(E.get('r~5869'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5869'), 0))
 
 
 def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5864'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5869'))) is str else None) != None)
 
 
 def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5864'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5864'), 0))
+    return (_w1.get(E.get('r~5869'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5869'), 0))
 
 
 def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5864'))) is str else None)) and ((E.get('k~5865') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5869'))) is str else None)) and ((E.get('k~5870') != 0)) else False)
 
 
 x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -173,13 +173,13 @@ x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5866 for v_i_5866 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5866, NOREC).get('deck', None) if type(v_i_5866) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5868 for v_x_5868 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5868 == v_c_5867)]), FN['sum'](ctx, None, [len([v_x_5870 for v_x_5870 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5869, [])) if (v_x_5870 == v_c_5867)]) for v_r_5869 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5867 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5867, NOREC).get('deck', None) if type(v_c_5867) is str else None) == 'argentina')])))) is int else num(_w1))))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5873 for v_x_5873 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5873 == v_c_5872)]), FN['sum'](ctx, None, [len([v_x_5875 for v_x_5875 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5874, [])) if (v_x_5875 == v_c_5872)]) for v_r_5874 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'argentina')])))) is int else num(_w1))))
 
 
 def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5873 for v_x_5873 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5873 == v_c_5872)]), FN['sum'](ctx, None, [len([v_x_5875 for v_x_5875 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5874, [])) if (v_x_5875 == v_c_5872)]) for v_r_5874 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'brazil')])))) is int else num(_w1))))
+    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5876 for v_i_5876 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5876, NOREC).get('deck', None) if type(v_i_5876) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5878 for v_x_5878 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5878 == v_c_5877)]), FN['sum'](ctx, None, [len([v_x_5880 for v_x_5880 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5879, [])) if (v_x_5880 == v_c_5877)]) for v_r_5879 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5877 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5877, NOREC).get('deck', None) if type(v_c_5877) is str else None) == 'brazil')])))) is int else num(_w1))))
 
 
 x_8404 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
@@ -188,67 +188,67 @@ x_8404 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5879'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5877'))) and (((_w3 if type((_w3 := E.get('left~5878'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5884'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5882'))) and (((_w3 if type((_w3 := E.get('left~5883'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5878'), (E.get('left~5878') if (FLD(ctx, K[0], E.get('rep~5879')) == None) else FLD(ctx, K[0], E.get('rep~5879')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5883'), (E.get('left~5883') if (FLD(ctx, K[0], E.get('rep~5884')) == None) else FLD(ctx, K[0], E.get('rep~5884')))]))
 
 
 def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5879'))
+    return FLD(ctx, K[1], E.get('rep~5884'))
 
 
 def x_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5881')}
+    return {'instead': E.get('instead~5886')}
 
 
 def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5882') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5883'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5882'), (_w2.get(E.get('r~5883'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5883'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5887') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5888'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5887'), (_w2.get(E.get('r~5888'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5888'), 0))]))])
 
 
 def x_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5883'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5888'))) is str else None) != None)
 
 
 def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5884'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5883'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5883'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5883'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5889'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5888'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5888'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5888'), 0)))) is int else num(_w5)))])])
 
 
 def x_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5883'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5883'), 0))
+    return (_w2.get(E.get('r~5888'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5888'), 0))
 
 
 def x_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5883'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5888'))) is str else None) != None)
 
 
 def x_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5883'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5883'), 0))
+    return (_w1.get(E.get('r~5888'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5888'), 0))
 
 
 def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5883'))) is str else None)) and ((E.get('k~5884') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5888'))) is str else None)) and ((E.get('k~5889') != 0)) else False)
 
 
 x_8428 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -261,8 +261,8 @@ def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5857', 3, True)
-    LOCAL(ctx, E, 'r~5858', 'money', True)
+    LOCAL(ctx, E, 'n~5862', 3, True)
+    LOCAL(ctx, E, 'r~5863', 'money', True)
     return t_7404(ctx, k, s, E)
 
 
@@ -272,7 +272,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5857', 3, True)
+    LOCAL(ctx, E, 'n~5862', 3, True)
     return True
 
 
@@ -282,7 +282,7 @@ def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5858', 'money', True)
+    LOCAL(ctx, E, 'r~5863', 'money', True)
     return True
 
 
@@ -294,14 +294,14 @@ def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5863', E.get('left~5859'), True)
-        LOCAL(ctx, E, 'r~5864', E.get('r~5858'), True)
+        LOCAL(ctx, E, 'n~5868', E.get('left~5864'), True)
+        LOCAL(ctx, E, 'r~5869', E.get('r~5863'), True)
         if not d_7418(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5859', E.get('n~5857'), True)
+    LOCAL(ctx, E, 'left~5864', E.get('n~5862'), True)
     return t_7406(ctx, r1, s, E)
 
 
@@ -311,7 +311,7 @@ def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~5859', E.get('n~5857'), True)
+    LOCAL(ctx, E, 'left~5864', E.get('n~5862'), True)
     return True
 
 
@@ -322,17 +322,17 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8373(ctx, E)))
-    old = E.get('rep~5860', MISSING)
+    old = E.get('rep~5865', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5860', old)
+        UNSET(ctx, E, 'rep~5865', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5860', item, True)
+            LOCAL(ctx, E, 'rep~5865', item, True)
             if x_8374(ctx, E):
                 return t_7407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -348,11 +348,11 @@ def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7415, E, 'left~5859', E.get('taken~5861'))
+        ASSIGN(ctx, 7415, E, 'left~5864', E.get('taken~5866'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5861', 0, True)
+    LOCAL(ctx, E, 'taken~5866', 0, True)
     return t_7409(ctx, r1, s, E)
 
 
@@ -362,7 +362,7 @@ def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5861', 0, True)
+    LOCAL(ctx, E, 'taken~5866', 0, True)
     return True
 
 
@@ -382,7 +382,7 @@ def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5861', E.get('instead~5862'))
+    LOCAL(ctx, E, 'taken~5866', E.get('instead~5867'))
     return t_7413(ctx, k, s, E)
 
 
@@ -392,7 +392,7 @@ def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5861', E.get('instead~5862'))
+    LOCAL(ctx, E, 'taken~5866', E.get('instead~5867'))
     return True
 
 
@@ -407,7 +407,7 @@ def t_7413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7414(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5862')))
+    return nxt(num(E.get('instead~5867')))
 
 
 def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -425,7 +425,7 @@ def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7415, E, 'left~5859', E.get('taken~5861'))
+    ASSIGN(ctx, 7415, E, 'left~5864', E.get('taken~5866'))
     return True
 
 
@@ -435,7 +435,7 @@ def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5863', E.get('left~5859'), True)
+    LOCAL(ctx, E, 'n~5868', E.get('left~5864'), True)
     return True
 
 
@@ -445,7 +445,7 @@ def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5864', E.get('r~5858'), True)
+    LOCAL(ctx, E, 'r~5869', E.get('r~5863'), True)
     return True
 
 
@@ -455,13 +455,13 @@ def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5865', x_8387(ctx, E), True)
+    LOCAL(ctx, E, 'k~5870', x_8387(ctx, E), True)
     if not d_7420(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5864'))
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5869'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5865'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5870'), '+=', False, K[2])
     if not d_7423(ctx, E):
         return False
     if not d_7425(ctx, E):
@@ -475,7 +475,7 @@ def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5865', x_8387(ctx, E), True)
+    LOCAL(ctx, E, 'k~5870', x_8387(ctx, E), True)
     return True
 
 
@@ -487,7 +487,7 @@ def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8388(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5865', x_8390(ctx, E))
+        LOCAL(ctx, E, 'k~5870', x_8390(ctx, E))
     return True
 
 
@@ -497,7 +497,7 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5865', x_8390(ctx, E))
+    LOCAL(ctx, E, 'k~5870', x_8390(ctx, E))
     return True
 
 
@@ -507,9 +507,9 @@ def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5864'))
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5869'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5865'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5870'), '+=', False, K[2])
     return True
 
 
@@ -521,9 +521,9 @@ def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8393(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5864'))
+        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5869'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5865'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5870'), '-=', False, K[3])
     return True
 
 
@@ -533,9 +533,9 @@ def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5864'))
+    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5869'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5865'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5870'), '-=', False, K[3])
     return True
 
 
@@ -549,7 +549,7 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5865'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5870'), '+=', False, K[4])
     return True
 
 
@@ -561,7 +561,7 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5865'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5870'), '+=', False, K[4])
     return True
 
 
@@ -571,8 +571,8 @@ def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5876', 1, True)
-    LOCAL(ctx, E, 'r~5877', 'batteries', True)
+    LOCAL(ctx, E, 'n~5881', 1, True)
+    LOCAL(ctx, E, 'r~5882', 'batteries', True)
     return t_7430(ctx, k, s, E)
 
 
@@ -582,7 +582,7 @@ def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5876', 1, True)
+    LOCAL(ctx, E, 'n~5881', 1, True)
     return True
 
 
@@ -592,7 +592,7 @@ def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5877', 'batteries', True)
+    LOCAL(ctx, E, 'r~5882', 'batteries', True)
     return True
 
 
@@ -604,14 +604,14 @@ def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5882', E.get('left~5878'), True)
-        LOCAL(ctx, E, 'r~5883', E.get('r~5877'), True)
+        LOCAL(ctx, E, 'n~5887', E.get('left~5883'), True)
+        LOCAL(ctx, E, 'r~5888', E.get('r~5882'), True)
         if not d_7444(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5878', E.get('n~5876'), True)
+    LOCAL(ctx, E, 'left~5883', E.get('n~5881'), True)
     return t_7432(ctx, r1, s, E)
 
 
@@ -621,7 +621,7 @@ def d_7431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~5878', E.get('n~5876'), True)
+    LOCAL(ctx, E, 'left~5883', E.get('n~5881'), True)
     return True
 
 
@@ -632,17 +632,17 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8404(ctx, E)))
-    old = E.get('rep~5879', MISSING)
+    old = E.get('rep~5884', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5879', old)
+        UNSET(ctx, E, 'rep~5884', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5879', item, True)
+            LOCAL(ctx, E, 'rep~5884', item, True)
             if x_8405(ctx, E):
                 return t_7433(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -658,11 +658,11 @@ def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7441, E, 'left~5878', E.get('taken~5880'))
+        ASSIGN(ctx, 7441, E, 'left~5883', E.get('taken~5885'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5880', 0, True)
+    LOCAL(ctx, E, 'taken~5885', 0, True)
     return t_7435(ctx, r1, s, E)
 
 
@@ -672,7 +672,7 @@ def d_7434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5880', 0, True)
+    LOCAL(ctx, E, 'taken~5885', 0, True)
     return True
 
 
@@ -692,7 +692,7 @@ def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5880', E.get('instead~5881'))
+    LOCAL(ctx, E, 'taken~5885', E.get('instead~5886'))
     return t_7439(ctx, k, s, E)
 
 
@@ -702,7 +702,7 @@ def d_7438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5880', E.get('instead~5881'))
+    LOCAL(ctx, E, 'taken~5885', E.get('instead~5886'))
     return True
 
 
@@ -717,7 +717,7 @@ def t_7439(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7440(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5881')))
+    return nxt(num(E.get('instead~5886')))
 
 
 def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -735,7 +735,7 @@ def d_7441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7441, E, 'left~5878', E.get('taken~5880'))
+    ASSIGN(ctx, 7441, E, 'left~5883', E.get('taken~5885'))
     return True
 
 
@@ -745,7 +745,7 @@ def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5882', E.get('left~5878'), True)
+    LOCAL(ctx, E, 'n~5887', E.get('left~5883'), True)
     return True
 
 
@@ -755,7 +755,7 @@ def d_7443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5883', E.get('r~5877'), True)
+    LOCAL(ctx, E, 'r~5888', E.get('r~5882'), True)
     return True
 
 
@@ -765,13 +765,13 @@ def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5884', x_8418(ctx, E), True)
+    LOCAL(ctx, E, 'k~5889', x_8418(ctx, E), True)
     if not d_7446(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5883'))
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5888'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5884'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5889'), '+=', False, K[2])
     if not d_7449(ctx, E):
         return False
     if not d_7451(ctx, E):
@@ -785,7 +785,7 @@ def d_7445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5884', x_8418(ctx, E), True)
+    LOCAL(ctx, E, 'k~5889', x_8418(ctx, E), True)
     return True
 
 
@@ -797,7 +797,7 @@ def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8419(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5884', x_8421(ctx, E))
+        LOCAL(ctx, E, 'k~5889', x_8421(ctx, E))
     return True
 
 
@@ -807,7 +807,7 @@ def d_7447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5884', x_8421(ctx, E))
+    LOCAL(ctx, E, 'k~5889', x_8421(ctx, E))
     return True
 
 
@@ -817,9 +817,9 @@ def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5883'))
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5888'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5884'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5889'), '+=', False, K[2])
     return True
 
 
@@ -831,9 +831,9 @@ def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8424(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5883'))
+        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5888'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5884'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5889'), '-=', False, K[3])
     return True
 
 
@@ -843,9 +843,9 @@ def d_7450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5883'))
+    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5888'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5884'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5889'), '-=', False, K[3])
     return True
 
 
@@ -859,7 +859,7 @@ def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5884'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5889'), '+=', False, K[4])
     return True
 
 
@@ -871,7 +871,7 @@ def d_7452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5884'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5889'), '+=', False, K[4])
     return True
 
 
@@ -1017,7 +1017,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5837',
+                    'v': 'c~5842',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1035,7 +1035,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5837'},
+                                'k': {'op': 'var', 'n': 'c~5842'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1098,7 +1098,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5838',
+                        'v': 's~5843',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1106,11 +1106,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5839',
+                                    'v': 'x~5844',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5838'},
+                                        'k': {'op': 'var', 'n': 's~5843'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1121,7 +1121,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5839'},
+                                                    'of': {'op': 'var', 'n': 'x~5844'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'wind_farm'},
@@ -1131,7 +1131,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5839'},
+                                                    'of': {'op': 'var', 'n': 'x~5844'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1198,7 +1198,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5840',
+                        'v': 's~5845',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1206,11 +1206,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5841',
+                                    'v': 'x~5846',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5840'},
+                                        'k': {'op': 'var', 'n': 's~5845'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1221,7 +1221,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5841'},
+                                                    'of': {'op': 'var', 'n': 'x~5846'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -1231,7 +1231,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5841'},
+                                                    'of': {'op': 'var', 'n': 'x~5846'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1263,7 +1263,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5842',
+                    'v': 'c~5847',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1281,7 +1281,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5842'},
+                                'k': {'op': 'var', 'n': 'c~5847'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1315,126 +1315,6 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5843',
-                            'src': {
-                                'op': 'st',
-                                'k': 'held',
-                                'p': {'op': 'var', 'n': 'you'},
-                            },
-                            'w': {
-                                'op': 'cmp',
-                                'o': '==',
-                                'a': {
-                                    'op': 'fld',
-                                    'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5843'},
-                                    'f': 'deck',
-                                    'd': None,
-                                },
-                                'b': {'op': 'lit', 'v': 'argentina'},
-                            },
-                        },
-                    ],
-                },
-                'b': {
-                    'op': 'fn',
-                    'f': 'sum',
-                    'a': [
-                        {
-                            'op': 'mapc',
-                            'v': 'c~5844',
-                            'src': {'op': 'ids', 'kind': 'action_cards'},
-                            'e': {
-                                'op': 'ar',
-                                'o': '+',
-                                'a': {
-                                    'op': 'fn',
-                                    'f': 'count',
-                                    'a': [
-                                        {
-                                            'op': 'filt',
-                                            'v': 'x~5845',
-                                            'src': {
-                                                'op': 'st',
-                                                'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'you'},
-                                            },
-                                            'w': {
-                                                'op': 'cmp',
-                                                'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5845'},
-                                                'b': {'op': 'var', 'n': 'c~5844'},
-                                            },
-                                        },
-                                    ],
-                                },
-                                'b': {
-                                    'op': 'fn',
-                                    'f': 'sum',
-                                    'a': [
-                                        {
-                                            'op': 'mapc',
-                                            'v': 'r~5846',
-                                            'src': {
-                                                'op': 'st',
-                                                'k': 'slots',
-                                                'p': {'op': 'var', 'n': 'you'},
-                                            },
-                                            'e': {
-                                                'op': 'fn',
-                                                'f': 'count',
-                                                'a': [
-                                                    {
-                                                        'op': 'filt',
-                                                        'v': 'x~5847',
-                                                        'src': {
-                                                            'op': 'key',
-                                                            'of': {
-                                                                'op': 'st',
-                                                                'k': 'slots',
-                                                                'p': {'op': 'var', 'n': 'you'},
-                                                            },
-                                                            'k': {'op': 'var', 'n': 'r~5846'},
-                                                            'd': [],
-                                                        },
-                                                        'w': {
-                                                            'op': 'cmp',
-                                                            'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5847'},
-                                                            'b': {'op': 'var', 'n': 'c~5844'},
-                                                        },
-                                                    },
-                                                ],
-                                            },
-                                        },
-                                    ],
-                                },
-                            },
-                            'w': {
-                                'op': 'cmp',
-                                'o': '==',
-                                'a': {
-                                    'op': 'fld',
-                                    'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5844'},
-                                    'f': 'deck',
-                                    'd': None,
-                                },
-                                'b': {'op': 'lit', 'v': 'argentina'},
-                            },
-                        },
-                    ],
-                },
-            },
-            'b': {
-                'op': 'ar',
-                'o': '+',
-                'a': {
-                    'op': 'fn',
-                    'f': 'count',
-                    'a': [
-                        {
-                            'op': 'filt',
                             'v': 'i~5848',
                             'src': {
                                 'op': 'st',
@@ -1451,7 +1331,7 @@ RECORDS = {
                                     'f': 'deck',
                                     'd': None,
                                 },
-                                'b': {'op': 'lit', 'v': 'brazil'},
+                                'b': {'op': 'lit', 'v': 'argentina'},
                             },
                         },
                     ],
@@ -1540,6 +1420,126 @@ RECORDS = {
                                     'f': 'deck',
                                     'd': None,
                                 },
+                                'b': {'op': 'lit', 'v': 'argentina'},
+                            },
+                        },
+                    ],
+                },
+            },
+            'b': {
+                'op': 'ar',
+                'o': '+',
+                'a': {
+                    'op': 'fn',
+                    'f': 'count',
+                    'a': [
+                        {
+                            'op': 'filt',
+                            'v': 'i~5853',
+                            'src': {
+                                'op': 'st',
+                                'k': 'held',
+                                'p': {'op': 'var', 'n': 'you'},
+                            },
+                            'w': {
+                                'op': 'cmp',
+                                'o': '==',
+                                'a': {
+                                    'op': 'fld',
+                                    'kind': 'deck_items',
+                                    'of': {'op': 'var', 'n': 'i~5853'},
+                                    'f': 'deck',
+                                    'd': None,
+                                },
+                                'b': {'op': 'lit', 'v': 'brazil'},
+                            },
+                        },
+                    ],
+                },
+                'b': {
+                    'op': 'fn',
+                    'f': 'sum',
+                    'a': [
+                        {
+                            'op': 'mapc',
+                            'v': 'c~5854',
+                            'src': {'op': 'ids', 'kind': 'action_cards'},
+                            'e': {
+                                'op': 'ar',
+                                'o': '+',
+                                'a': {
+                                    'op': 'fn',
+                                    'f': 'count',
+                                    'a': [
+                                        {
+                                            'op': 'filt',
+                                            'v': 'x~5855',
+                                            'src': {
+                                                'op': 'st',
+                                                'k': 'hand',
+                                                'p': {'op': 'var', 'n': 'you'},
+                                            },
+                                            'w': {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {'op': 'var', 'n': 'x~5855'},
+                                                'b': {'op': 'var', 'n': 'c~5854'},
+                                            },
+                                        },
+                                    ],
+                                },
+                                'b': {
+                                    'op': 'fn',
+                                    'f': 'sum',
+                                    'a': [
+                                        {
+                                            'op': 'mapc',
+                                            'v': 'r~5856',
+                                            'src': {
+                                                'op': 'st',
+                                                'k': 'slots',
+                                                'p': {'op': 'var', 'n': 'you'},
+                                            },
+                                            'e': {
+                                                'op': 'fn',
+                                                'f': 'count',
+                                                'a': [
+                                                    {
+                                                        'op': 'filt',
+                                                        'v': 'x~5857',
+                                                        'src': {
+                                                            'op': 'key',
+                                                            'of': {
+                                                                'op': 'st',
+                                                                'k': 'slots',
+                                                                'p': {'op': 'var', 'n': 'you'},
+                                                            },
+                                                            'k': {'op': 'var', 'n': 'r~5856'},
+                                                            'd': [],
+                                                        },
+                                                        'w': {
+                                                            'op': 'cmp',
+                                                            'o': '==',
+                                                            'a': {'op': 'var', 'n': 'x~5857'},
+                                                            'b': {'op': 'var', 'n': 'c~5854'},
+                                                        },
+                                                    },
+                                                ],
+                                            },
+                                        },
+                                    ],
+                                },
+                            },
+                            'w': {
+                                'op': 'cmp',
+                                'o': '==',
+                                'a': {
+                                    'op': 'fld',
+                                    'kind': 'action_cards',
+                                    'of': {'op': 'var', 'n': 'c~5854'},
+                                    'f': 'deck',
+                                    'd': None,
+                                },
                                 'b': {'op': 'lit', 'v': 'brazil'},
                             },
                         },
@@ -1569,7 +1569,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5853',
+                    'v': 'c~5858',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1587,7 +1587,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5853'},
+                                'k': {'op': 'var', 'n': 'c~5858'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1650,7 +1650,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5854',
+                        'v': 's~5859',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1658,11 +1658,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5855',
+                                    'v': 'x~5860',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5854'},
+                                        'k': {'op': 'var', 'n': 's~5859'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1673,7 +1673,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5855'},
+                                                    'of': {'op': 'var', 'n': 'x~5860'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'transformer'},
@@ -1683,7 +1683,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5855'},
+                                                    'of': {'op': 'var', 'n': 'x~5860'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1715,7 +1715,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5856',
+                    'v': 'c~5861',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1733,7 +1733,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5856'},
+                                'k': {'op': 'var', 'n': 'c~5861'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1762,14 +1762,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
-                    'v': 'n~5857',
+                    'v': 'n~5862',
                     'e': {'op': 'lit', 'v': 3, 'x': 8370},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7402,
                 },
                 {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
-                    'v': 'r~5858',
+                    'v': 'r~5863',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8371},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7403,
@@ -1779,14 +1779,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5859',
-                            'e': {'op': 'var', 'n': 'n~5857', 'x': 8372},
+                            'v': 'left~5864',
+                            'e': {'op': 'var', 'n': 'n~5862', 'x': 8372},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7405,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5860',
+                            'v': 'rep~5865',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8373},
                             'w': {
                                 'op': 'and',
@@ -1799,18 +1799,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5860'},
+                                                'of': {'op': 'var', 'n': 'rep~5865'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5858'},
+                                        'b': {'op': 'var', 'n': 'r~5863'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5859'},
+                                        'a': {'op': 'var', 'n': 'left~5864'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1821,7 +1821,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5861',
+                                        'v': 'taken~5866',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8375},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7408,
@@ -1845,7 +1845,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5862',
+                                                        'v': 'instead~5867',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1856,7 +1856,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5859'},
+                                                                            {'op': 'var', 'n': 'left~5864'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1865,17 +1865,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5860'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5865'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5859'},
+                                                                                'a': {'op': 'var', 'n': 'left~5864'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5860'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5865'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1894,21 +1894,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5861', 'x': 8378},
+                                                            't': {'op': 'var', 'n': 'taken~5866', 'x': 8378},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5862', 'x': 8379},
+                                                            'e': {'op': 'var', 'n': 'instead~5867', 'x': 8379},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7412,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5862', 'x': 8380},
+                                                            'n': {'op': 'var', 'n': 'instead~5867', 'x': 8380},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5860'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5865'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8381,
@@ -1927,7 +1927,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5862'},
+                                                        {'op': 'var', 'n': 'instead~5867'},
                                                     ],
                                                     'x': 8382,
                                                 },
@@ -1945,9 +1945,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5859', 'x': 8383},
+                                        't': {'op': 'var', 'n': 'left~5864', 'x': 8383},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5861', 'x': 8384},
+                                        'e': {'op': 'var', 'n': 'taken~5866', 'x': 8384},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7415,
                                     },
@@ -1960,15 +1960,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5863',
-                            'e': {'op': 'var', 'n': 'left~5859', 'x': 8385},
+                            'v': 'n~5868',
+                            'e': {'op': 'var', 'n': 'left~5864', 'x': 8385},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7416,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5864',
-                            'e': {'op': 'var', 'n': 'r~5858', 'x': 8386},
+                            'v': 'r~5869',
+                            'e': {'op': 'var', 'n': 'r~5863', 'x': 8386},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7417,
                         },
@@ -1977,7 +1977,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5865',
+                                    'v': 'k~5870',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1994,13 +1994,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5864'},
+                                                                'of': {'op': 'var', 'n': 'r~5869'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5863'},
+                                                        'a': {'op': 'var', 'n': 'n~5868'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2008,11 +2008,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5863'},
+                                                                        {'op': 'var', 'n': 'n~5868'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5864'},
+                                                                            'k': {'op': 'var', 'n': 'r~5869'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2036,7 +2036,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5864'},
+                                            'of': {'op': 'var', 'n': 'r~5869'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2045,7 +2045,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5865', 'x': 8389},
+                                        't': {'op': 'var', 'n': 'k~5870', 'x': 8389},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2062,14 +2062,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5865'},
+                                                                        {'op': 'var', 'n': 'k~5870'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5864'},
+                                                                                'of': {'op': 'var', 'n': 'r~5869'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2080,7 +2080,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5864'},
+                                                                                'k': {'op': 'var', 'n': 'r~5869'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2108,12 +2108,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5864'},
+                                        'k': {'op': 'var', 'n': 'r~5869'},
                                         'd': 0,
                                         'x': 8391,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5865', 'x': 8392},
+                                    'e': {'op': 'var', 'n': 'k~5870', 'x': 8392},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7422,
@@ -2126,7 +2126,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5864'},
+                                            'of': {'op': 'var', 'n': 'r~5869'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2138,12 +2138,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5864'},
+                                            'k': {'op': 'var', 'n': 'r~5869'},
                                             'd': 0,
                                             'x': 8394,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5865', 'x': 8395},
+                                        'e': {'op': 'var', 'n': 'k~5870', 'x': 8395},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7424,
@@ -2159,14 +2159,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5864'},
+                                                'of': {'op': 'var', 'n': 'r~5869'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5865'},
+                                                'a': {'op': 'var', 'n': 'k~5870'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2186,7 +2186,7 @@ RECORDS = {
                                             'x': 8397,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5865', 'x': 8398},
+                                        'e': {'op': 'var', 'n': 'k~5870', 'x': 8398},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7426,
@@ -2230,143 +2230,6 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5866',
-                            'src': {
-                                'op': 'st',
-                                'k': 'held',
-                                'p': {'op': 'var', 'n': 'you'},
-                            },
-                            'w': {
-                                'op': 'cmp',
-                                'o': '==',
-                                'a': {
-                                    'op': 'fld',
-                                    'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5866'},
-                                    'f': 'deck',
-                                    'd': None,
-                                },
-                                'b': {'op': 'lit', 'v': 'argentina'},
-                            },
-                        },
-                    ],
-                },
-                'b': {
-                    'op': 'fn',
-                    'f': 'sum',
-                    'a': [
-                        {
-                            'op': 'mapc',
-                            'v': 'c~5867',
-                            'src': {'op': 'ids', 'kind': 'action_cards'},
-                            'e': {
-                                'op': 'ar',
-                                'o': '+',
-                                'a': {
-                                    'op': 'fn',
-                                    'f': 'count',
-                                    'a': [
-                                        {
-                                            'op': 'filt',
-                                            'v': 'x~5868',
-                                            'src': {
-                                                'op': 'st',
-                                                'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'you'},
-                                            },
-                                            'w': {
-                                                'op': 'cmp',
-                                                'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5868'},
-                                                'b': {'op': 'var', 'n': 'c~5867'},
-                                            },
-                                        },
-                                    ],
-                                },
-                                'b': {
-                                    'op': 'fn',
-                                    'f': 'sum',
-                                    'a': [
-                                        {
-                                            'op': 'mapc',
-                                            'v': 'r~5869',
-                                            'src': {
-                                                'op': 'st',
-                                                'k': 'slots',
-                                                'p': {'op': 'var', 'n': 'you'},
-                                            },
-                                            'e': {
-                                                'op': 'fn',
-                                                'f': 'count',
-                                                'a': [
-                                                    {
-                                                        'op': 'filt',
-                                                        'v': 'x~5870',
-                                                        'src': {
-                                                            'op': 'key',
-                                                            'of': {
-                                                                'op': 'st',
-                                                                'k': 'slots',
-                                                                'p': {'op': 'var', 'n': 'you'},
-                                                            },
-                                                            'k': {'op': 'var', 'n': 'r~5869'},
-                                                            'd': [],
-                                                        },
-                                                        'w': {
-                                                            'op': 'cmp',
-                                                            'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5870'},
-                                                            'b': {'op': 'var', 'n': 'c~5867'},
-                                                        },
-                                                    },
-                                                ],
-                                            },
-                                        },
-                                    ],
-                                },
-                            },
-                            'w': {
-                                'op': 'cmp',
-                                'o': '==',
-                                'a': {
-                                    'op': 'fld',
-                                    'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5867'},
-                                    'f': 'deck',
-                                    'd': None,
-                                },
-                                'b': {'op': 'lit', 'v': 'argentina'},
-                            },
-                        },
-                    ],
-                },
-            },
-            'x': 8399,
-        },
-        'source': {
-            'doc': 'pampero-clear-skies',
-            'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
-        },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:43',
-    },
-    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:49
-        'id': 'tower_tile_25',
-        'name': {'en': 'tower bonus tile 25', 'it': 'tessera bonus torre 25'},
-        'deck': 'tower_bonus_tiles',
-        'use': 'end',
-        'score': {
-            'op': 'ar',
-            'o': '*',
-            'a': {'op': 'lit', 'v': 3},
-            'b': {
-                'op': 'ar',
-                'o': '+',
-                'a': {
-                    'op': 'fn',
-                    'f': 'count',
-                    'a': [
-                        {
-                            'op': 'filt',
                             'v': 'i~5871',
                             'src': {
                                 'op': 'st',
@@ -2383,7 +2246,7 @@ RECORDS = {
                                     'f': 'deck',
                                     'd': None,
                                 },
-                                'b': {'op': 'lit', 'v': 'brazil'},
+                                'b': {'op': 'lit', 'v': 'argentina'},
                             },
                         },
                     ],
@@ -2472,6 +2335,143 @@ RECORDS = {
                                     'f': 'deck',
                                     'd': None,
                                 },
+                                'b': {'op': 'lit', 'v': 'argentina'},
+                            },
+                        },
+                    ],
+                },
+            },
+            'x': 8399,
+        },
+        'source': {
+            'doc': 'pampero-clear-skies',
+            'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
+        },
+        'at': 'rules_data/pampero/items/base_tiles.yaml:43',
+    },
+    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:49
+        'id': 'tower_tile_25',
+        'name': {'en': 'tower bonus tile 25', 'it': 'tessera bonus torre 25'},
+        'deck': 'tower_bonus_tiles',
+        'use': 'end',
+        'score': {
+            'op': 'ar',
+            'o': '*',
+            'a': {'op': 'lit', 'v': 3},
+            'b': {
+                'op': 'ar',
+                'o': '+',
+                'a': {
+                    'op': 'fn',
+                    'f': 'count',
+                    'a': [
+                        {
+                            'op': 'filt',
+                            'v': 'i~5876',
+                            'src': {
+                                'op': 'st',
+                                'k': 'held',
+                                'p': {'op': 'var', 'n': 'you'},
+                            },
+                            'w': {
+                                'op': 'cmp',
+                                'o': '==',
+                                'a': {
+                                    'op': 'fld',
+                                    'kind': 'deck_items',
+                                    'of': {'op': 'var', 'n': 'i~5876'},
+                                    'f': 'deck',
+                                    'd': None,
+                                },
+                                'b': {'op': 'lit', 'v': 'brazil'},
+                            },
+                        },
+                    ],
+                },
+                'b': {
+                    'op': 'fn',
+                    'f': 'sum',
+                    'a': [
+                        {
+                            'op': 'mapc',
+                            'v': 'c~5877',
+                            'src': {'op': 'ids', 'kind': 'action_cards'},
+                            'e': {
+                                'op': 'ar',
+                                'o': '+',
+                                'a': {
+                                    'op': 'fn',
+                                    'f': 'count',
+                                    'a': [
+                                        {
+                                            'op': 'filt',
+                                            'v': 'x~5878',
+                                            'src': {
+                                                'op': 'st',
+                                                'k': 'hand',
+                                                'p': {'op': 'var', 'n': 'you'},
+                                            },
+                                            'w': {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {'op': 'var', 'n': 'x~5878'},
+                                                'b': {'op': 'var', 'n': 'c~5877'},
+                                            },
+                                        },
+                                    ],
+                                },
+                                'b': {
+                                    'op': 'fn',
+                                    'f': 'sum',
+                                    'a': [
+                                        {
+                                            'op': 'mapc',
+                                            'v': 'r~5879',
+                                            'src': {
+                                                'op': 'st',
+                                                'k': 'slots',
+                                                'p': {'op': 'var', 'n': 'you'},
+                                            },
+                                            'e': {
+                                                'op': 'fn',
+                                                'f': 'count',
+                                                'a': [
+                                                    {
+                                                        'op': 'filt',
+                                                        'v': 'x~5880',
+                                                        'src': {
+                                                            'op': 'key',
+                                                            'of': {
+                                                                'op': 'st',
+                                                                'k': 'slots',
+                                                                'p': {'op': 'var', 'n': 'you'},
+                                                            },
+                                                            'k': {'op': 'var', 'n': 'r~5879'},
+                                                            'd': [],
+                                                        },
+                                                        'w': {
+                                                            'op': 'cmp',
+                                                            'o': '==',
+                                                            'a': {'op': 'var', 'n': 'x~5880'},
+                                                            'b': {'op': 'var', 'n': 'c~5877'},
+                                                        },
+                                                    },
+                                                ],
+                                            },
+                                        },
+                                    ],
+                                },
+                            },
+                            'w': {
+                                'op': 'cmp',
+                                'o': '==',
+                                'a': {
+                                    'op': 'fld',
+                                    'kind': 'action_cards',
+                                    'of': {'op': 'var', 'n': 'c~5877'},
+                                    'f': 'deck',
+                                    'd': None,
+                                },
                                 'b': {'op': 'lit', 'v': 'brazil'},
                             },
                         },
@@ -2512,14 +2512,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
-                    'v': 'n~5876',
+                    'v': 'n~5881',
                     'e': {'op': 'lit', 'v': 1, 'x': 8401},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7428,
                 },
                 {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
-                    'v': 'r~5877',
+                    'v': 'r~5882',
                     'e': {'op': 'lit', 'v': 'batteries', 'x': 8402},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7429,
@@ -2529,14 +2529,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5878',
-                            'e': {'op': 'var', 'n': 'n~5876', 'x': 8403},
+                            'v': 'left~5883',
+                            'e': {'op': 'var', 'n': 'n~5881', 'x': 8403},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7431,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5879',
+                            'v': 'rep~5884',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8404},
                             'w': {
                                 'op': 'and',
@@ -2549,18 +2549,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5879'},
+                                                'of': {'op': 'var', 'n': 'rep~5884'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5877'},
+                                        'b': {'op': 'var', 'n': 'r~5882'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5878'},
+                                        'a': {'op': 'var', 'n': 'left~5883'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2571,7 +2571,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5880',
+                                        'v': 'taken~5885',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8406},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7434,
@@ -2595,7 +2595,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5881',
+                                                        'v': 'instead~5886',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2606,7 +2606,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5878'},
+                                                                            {'op': 'var', 'n': 'left~5883'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2615,17 +2615,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5879'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5884'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5878'},
+                                                                                'a': {'op': 'var', 'n': 'left~5883'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5879'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5884'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2644,21 +2644,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5880', 'x': 8409},
+                                                            't': {'op': 'var', 'n': 'taken~5885', 'x': 8409},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5881', 'x': 8410},
+                                                            'e': {'op': 'var', 'n': 'instead~5886', 'x': 8410},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7438,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5881', 'x': 8411},
+                                                            'n': {'op': 'var', 'n': 'instead~5886', 'x': 8411},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5879'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5884'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8412,
@@ -2677,7 +2677,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5881'},
+                                                        {'op': 'var', 'n': 'instead~5886'},
                                                     ],
                                                     'x': 8413,
                                                 },
@@ -2695,9 +2695,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5878', 'x': 8414},
+                                        't': {'op': 'var', 'n': 'left~5883', 'x': 8414},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5880', 'x': 8415},
+                                        'e': {'op': 'var', 'n': 'taken~5885', 'x': 8415},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7441,
                                     },
@@ -2710,15 +2710,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5882',
-                            'e': {'op': 'var', 'n': 'left~5878', 'x': 8416},
+                            'v': 'n~5887',
+                            'e': {'op': 'var', 'n': 'left~5883', 'x': 8416},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7442,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5883',
-                            'e': {'op': 'var', 'n': 'r~5877', 'x': 8417},
+                            'v': 'r~5888',
+                            'e': {'op': 'var', 'n': 'r~5882', 'x': 8417},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7443,
                         },
@@ -2727,7 +2727,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5884',
+                                    'v': 'k~5889',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2744,13 +2744,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5883'},
+                                                                'of': {'op': 'var', 'n': 'r~5888'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5882'},
+                                                        'a': {'op': 'var', 'n': 'n~5887'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2758,11 +2758,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5882'},
+                                                                        {'op': 'var', 'n': 'n~5887'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5883'},
+                                                                            'k': {'op': 'var', 'n': 'r~5888'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2786,7 +2786,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5883'},
+                                            'of': {'op': 'var', 'n': 'r~5888'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2795,7 +2795,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5884', 'x': 8420},
+                                        't': {'op': 'var', 'n': 'k~5889', 'x': 8420},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2812,14 +2812,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5884'},
+                                                                        {'op': 'var', 'n': 'k~5889'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5883'},
+                                                                                'of': {'op': 'var', 'n': 'r~5888'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2830,7 +2830,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5883'},
+                                                                                'k': {'op': 'var', 'n': 'r~5888'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2858,12 +2858,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5883'},
+                                        'k': {'op': 'var', 'n': 'r~5888'},
                                         'd': 0,
                                         'x': 8422,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5884', 'x': 8423},
+                                    'e': {'op': 'var', 'n': 'k~5889', 'x': 8423},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7448,
@@ -2876,7 +2876,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5883'},
+                                            'of': {'op': 'var', 'n': 'r~5888'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2888,12 +2888,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5883'},
+                                            'k': {'op': 'var', 'n': 'r~5888'},
                                             'd': 0,
                                             'x': 8425,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5884', 'x': 8426},
+                                        'e': {'op': 'var', 'n': 'k~5889', 'x': 8426},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7450,
@@ -2909,14 +2909,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5883'},
+                                                'of': {'op': 'var', 'n': 'r~5888'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5884'},
+                                                'a': {'op': 'var', 'n': 'k~5889'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2936,7 +2936,7 @@ RECORDS = {
                                             'x': 8428,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5884', 'x': 8429},
+                                        'e': {'op': 'var', 'n': 'k~5889', 'x': 8429},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7452,

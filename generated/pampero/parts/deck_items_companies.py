@@ -59,67 +59,67 @@ x_8582 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5942'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5940'))) and (((_w3 if type((_w3 := E.get('left~5941'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5947'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5945'))) and (((_w3 if type((_w3 := E.get('left~5946'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5941'), (E.get('left~5941') if (FLD(ctx, K[0], E.get('rep~5942')) == None) else FLD(ctx, K[0], E.get('rep~5942')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5946'), (E.get('left~5946') if (FLD(ctx, K[0], E.get('rep~5947')) == None) else FLD(ctx, K[0], E.get('rep~5947')))]))
 
 
 def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5942'))
+    return FLD(ctx, K[1], E.get('rep~5947'))
 
 
 def x_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5944')}
+    return {'instead': E.get('instead~5949')}
 
 
 def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5945') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5946'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5945'), (_w2.get(E.get('r~5946'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5946'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5950') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5951'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5950'), (_w2.get(E.get('r~5951'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5951'), 0))]))])
 
 
 def x_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5946'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5951'))) is str else None) != None)
 
 
 def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5947'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5946'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5946'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5946'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5952'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5951'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5951'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5951'), 0)))) is int else num(_w5)))])])
 
 
 def x_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5946'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5946'), 0))
+    return (_w2.get(E.get('r~5951'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5951'), 0))
 
 
 def x_8602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5946'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5951'))) is str else None) != None)
 
 
 def x_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5946'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5946'), 0))
+    return (_w1.get(E.get('r~5951'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5951'), 0))
 
 
 def x_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5946'))) is str else None)) and ((E.get('k~5947') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5951'))) is str else None)) and ((E.get('k~5952') != 0)) else False)
 
 
 x_8606 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -128,31 +128,31 @@ x_8606 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~5949'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5949'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~5948'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~5954'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5954'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~5953'))) is int else num(_w4)))
 
 
 def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5951'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5951'), 0))
+    return (_w2.get(E.get('r~5956'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5956'), 0))
 
 
 def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5951'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5956'))) is str else None) != None)
 
 
 def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5951'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5951'), 0))
+    return (_w1.get(E.get('r~5956'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5956'), 0))
 
 
 def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5951'))) is str else None)) and ((E.get('n~5950') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5956'))) is str else None)) and ((E.get('n~5955') != 0)) else False)
 
 
 x_8619 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
@@ -162,67 +162,67 @@ x_8624 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5955'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5953'))) and (((_w3 if type((_w3 := E.get('left~5954'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5960'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5958'))) and (((_w3 if type((_w3 := E.get('left~5959'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5954'), (E.get('left~5954') if (FLD(ctx, K[0], E.get('rep~5955')) == None) else FLD(ctx, K[0], E.get('rep~5955')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5959'), (E.get('left~5959') if (FLD(ctx, K[0], E.get('rep~5960')) == None) else FLD(ctx, K[0], E.get('rep~5960')))]))
 
 
 def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5955'))
+    return FLD(ctx, K[1], E.get('rep~5960'))
 
 
 def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5957')}
+    return {'instead': E.get('instead~5962')}
 
 
 def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5958') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5959'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5958'), (_w2.get(E.get('r~5959'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5959'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5963') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5964'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5963'), (_w2.get(E.get('r~5964'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5964'), 0))]))])
 
 
 def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5959'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5964'))) is str else None) != None)
 
 
 def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5960'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5959'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5959'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5959'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5965'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5964'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5964'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5964'), 0)))) is int else num(_w5)))])])
 
 
 def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5959'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5959'), 0))
+    return (_w2.get(E.get('r~5964'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5964'), 0))
 
 
 def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5959'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5964'))) is str else None) != None)
 
 
 def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5959'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5959'), 0))
+    return (_w1.get(E.get('r~5964'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5964'), 0))
 
 
 def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5959'))) is str else None)) and ((E.get('k~5960') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5964'))) is str else None)) and ((E.get('k~5965') != 0)) else False)
 
 
 x_8648 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -231,43 +231,43 @@ x_8648 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8654, E.get('p~5961'), E.get('s~5962'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~5961'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5961'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~5961'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~5961'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~5961'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~5962'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~5961'))) is str else []))) and ((lambda v_movers_5964: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5962'))) is str else None) == 0)) or (((v_movers_5964 if type(v_movers_5964) is int else num(v_movers_5964)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~5962'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~5962'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_5965.get('piece', None) if type(v_x_5965) is dict else KEY(v_x_5965, 'piece', None)))) is str else None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), []))]))) and ((v_movers_5964 == 0)) else False)))(len([v_x_5963 for v_x_5963 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_5963.get('piece', None) if type(v_x_5963) is dict else KEY(v_x_5963, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~5961'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~5962'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~5961'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_5966.get('piece', None) if type(v_x_5966) is dict else KEY(v_x_5966, 'piece', None)))) is str else None) for v_x_5966 in items_of(KEY(ctx.state.get('places'), E.get('s~5962'), []))]))) else False))) else False))
+    return MEMO(ctx, (8654, E.get('p~5966'), E.get('s~5967'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~5966'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5966'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~5966'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~5966'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~5966'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~5967'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~5966'))) is str else []))) and ((lambda v_movers_5969: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5967'))) is str else None) == 0)) or (((v_movers_5969 if type(v_movers_5969) is int else num(v_movers_5969)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~5967'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~5967'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_5970.get('piece', None) if type(v_x_5970) is dict else KEY(v_x_5970, 'piece', None)))) is str else None) for v_x_5970 in items_of(KEY(ctx.state.get('places'), E.get('s~5967'), []))]))) and ((v_movers_5969 == 0)) else False)))(len([v_x_5968 for v_x_5968 in items_of(KEY(ctx.state.get('places'), E.get('s~5967'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_5968.get('piece', None) if type(v_x_5968) is dict else KEY(v_x_5968, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~5966'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~5967'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~5966'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_5971.get('piece', None) if type(v_x_5971) is dict else KEY(v_x_5971, 'piece', None)))) is str else None) for v_x_5971 in items_of(KEY(ctx.state.get('places'), E.get('s~5967'), []))]))) else False))) else False))
 
 
 def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~5967'))) is str else None) != None)
+    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~5972'))) is str else None) != None)
 
 
 def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~5967'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5967'), 0))
+    return (_w1.get(E.get('p~5972'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5972'), 0))
 
 
 def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('p~5967'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~5967'), 0))
+    return (_w2.get(E.get('p~5972'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~5972'), 0))
 
 
 def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~5968'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~5968'), []))
+    return (_w1.get(E.get('s~5973'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~5973'), []))
 
 
 def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return [{'piece': E.get('p~5967'), 'owner': E.get('you')}]
+    return [{'piece': E.get('p~5972'), 'owner': E.get('you')}]
 
 
 def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~5969'))) is str else None)
+    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~5974'))) is str else None)
 
 
 def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
@@ -277,13 +277,13 @@ def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
 def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8668, E.get('c~5971'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5971'))) is str else 0) == (((_w2 if type((_w2 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5973 for v_x_5973 in items_of(KEY(ctx.state.get('places'), v_s_5972, [])) if (True if (((v_x_5973.get('piece', None) if type(v_x_5973) is dict else KEY(v_x_5973, 'piece', None)) == 'tower')) and (((v_x_5973.get('owner', None) if type(v_x_5973) is dict else KEY(v_x_5973, 'owner', None)) == E.get('you'))) else False)]) for v_s_5972 in items_of(ctx.state.get('places'))]))))
+    return MEMO(ctx, (8668, E.get('c~5976'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5976'))) is str else 0) == (((_w2 if type((_w2 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5978 for v_x_5978 in items_of(KEY(ctx.state.get('places'), v_s_5977, [])) if (True if (((v_x_5978.get('piece', None) if type(v_x_5978) is dict else KEY(v_x_5978, 'piece', None)) == 'tower')) and (((v_x_5978.get('owner', None) if type(v_x_5978) is dict else KEY(v_x_5978, 'owner', None)) == E.get('you'))) else False)]) for v_s_5977 in items_of(ctx.state.get('places'))]))))
 
 
 def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('c~5971'))
+    return FLD(ctx, K[2], E.get('c~5976'))
 
 
 x_8673 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
@@ -292,67 +292,67 @@ x_8673 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5977'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5975'))) and (((_w3 if type((_w3 := E.get('left~5976'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5982'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5980'))) and (((_w3 if type((_w3 := E.get('left~5981'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5976'), (E.get('left~5976') if (FLD(ctx, K[0], E.get('rep~5977')) == None) else FLD(ctx, K[0], E.get('rep~5977')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5981'), (E.get('left~5981') if (FLD(ctx, K[0], E.get('rep~5982')) == None) else FLD(ctx, K[0], E.get('rep~5982')))]))
 
 
 def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5977'))
+    return FLD(ctx, K[1], E.get('rep~5982'))
 
 
 def x_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5979')}
+    return {'instead': E.get('instead~5984')}
 
 
 def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5980') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5981'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5980'), (_w2.get(E.get('r~5981'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5981'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5985') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5986'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5985'), (_w2.get(E.get('r~5986'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5986'), 0))]))])
 
 
 def x_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5981'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5986'))) is str else None) != None)
 
 
 def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5982'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5981'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5981'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5981'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5987'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5986'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5986'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5986'), 0)))) is int else num(_w5)))])])
 
 
 def x_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5981'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5981'), 0))
+    return (_w2.get(E.get('r~5986'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5986'), 0))
 
 
 def x_8693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5981'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5986'))) is str else None) != None)
 
 
 def x_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5981'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5981'), 0))
+    return (_w1.get(E.get('r~5986'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5986'), 0))
 
 
 def x_8696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5981'))) is str else None)) and ((E.get('k~5982') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5986'))) is str else None)) and ((E.get('k~5987') != 0)) else False)
 
 
 x_8697 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -364,8 +364,8 @@ def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5939', 5, True)
-    LOCAL(ctx, E, 'r~5940', 'money', True)
+    LOCAL(ctx, E, 'n~5944', 5, True)
+    LOCAL(ctx, E, 'r~5945', 'money', True)
     return t_7590(ctx, k, s, E)
 
 
@@ -375,7 +375,7 @@ def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5939', 5, True)
+    LOCAL(ctx, E, 'n~5944', 5, True)
     return True
 
 
@@ -385,7 +385,7 @@ def d_7589(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5940', 'money', True)
+    LOCAL(ctx, E, 'r~5945', 'money', True)
     return True
 
 
@@ -397,14 +397,14 @@ def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5945', E.get('left~5941'), True)
-        LOCAL(ctx, E, 'r~5946', E.get('r~5940'), True)
+        LOCAL(ctx, E, 'n~5950', E.get('left~5946'), True)
+        LOCAL(ctx, E, 'r~5951', E.get('r~5945'), True)
         if not d_7604(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5941', E.get('n~5939'), True)
+    LOCAL(ctx, E, 'left~5946', E.get('n~5944'), True)
     return t_7592(ctx, r1, s, E)
 
 
@@ -414,7 +414,7 @@ def d_7591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~5941', E.get('n~5939'), True)
+    LOCAL(ctx, E, 'left~5946', E.get('n~5944'), True)
     return True
 
 
@@ -425,17 +425,17 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8582(ctx, E)))
-    old = E.get('rep~5942', MISSING)
+    old = E.get('rep~5947', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5942', old)
+        UNSET(ctx, E, 'rep~5947', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5942', item, True)
+            LOCAL(ctx, E, 'rep~5947', item, True)
             if x_8583(ctx, E):
                 return t_7593(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -451,11 +451,11 @@ def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7601, E, 'left~5941', E.get('taken~5943'))
+        ASSIGN(ctx, 7601, E, 'left~5946', E.get('taken~5948'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5943', 0, True)
+    LOCAL(ctx, E, 'taken~5948', 0, True)
     return t_7595(ctx, r1, s, E)
 
 
@@ -465,7 +465,7 @@ def d_7594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5943', 0, True)
+    LOCAL(ctx, E, 'taken~5948', 0, True)
     return True
 
 
@@ -485,7 +485,7 @@ def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5943', E.get('instead~5944'))
+    LOCAL(ctx, E, 'taken~5948', E.get('instead~5949'))
     return t_7599(ctx, k, s, E)
 
 
@@ -495,7 +495,7 @@ def d_7598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5943', E.get('instead~5944'))
+    LOCAL(ctx, E, 'taken~5948', E.get('instead~5949'))
     return True
 
 
@@ -510,7 +510,7 @@ def t_7599(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7600(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5944')))
+    return nxt(num(E.get('instead~5949')))
 
 
 def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -528,7 +528,7 @@ def d_7601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7601, E, 'left~5941', E.get('taken~5943'))
+    ASSIGN(ctx, 7601, E, 'left~5946', E.get('taken~5948'))
     return True
 
 
@@ -538,7 +538,7 @@ def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5945', E.get('left~5941'), True)
+    LOCAL(ctx, E, 'n~5950', E.get('left~5946'), True)
     return True
 
 
@@ -548,7 +548,7 @@ def d_7603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5946', E.get('r~5940'), True)
+    LOCAL(ctx, E, 'r~5951', E.get('r~5945'), True)
     return True
 
 
@@ -558,13 +558,13 @@ def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5947', x_8596(ctx, E), True)
+    LOCAL(ctx, E, 'k~5952', x_8596(ctx, E), True)
     if not d_7606(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5946'))
+    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5951'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5947'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5952'), '+=', False, K[3])
     if not d_7609(ctx, E):
         return False
     if not d_7611(ctx, E):
@@ -578,7 +578,7 @@ def d_7605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5947', x_8596(ctx, E), True)
+    LOCAL(ctx, E, 'k~5952', x_8596(ctx, E), True)
     return True
 
 
@@ -590,7 +590,7 @@ def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8597(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5947', x_8599(ctx, E))
+        LOCAL(ctx, E, 'k~5952', x_8599(ctx, E))
     return True
 
 
@@ -600,7 +600,7 @@ def d_7607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5947', x_8599(ctx, E))
+    LOCAL(ctx, E, 'k~5952', x_8599(ctx, E))
     return True
 
 
@@ -610,9 +610,9 @@ def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5946'))
+    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5951'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5947'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5952'), '+=', False, K[3])
     return True
 
 
@@ -624,9 +624,9 @@ def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8602(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5946'))
+        c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5951'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5947'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~5952'), '-=', False, K[4])
     return True
 
 
@@ -636,9 +636,9 @@ def d_7610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5946'))
+    c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5951'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5947'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~5952'), '-=', False, K[4])
     return True
 
 
@@ -652,7 +652,7 @@ def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5947'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~5952'), '+=', False, K[5])
     return True
 
 
@@ -664,7 +664,7 @@ def d_7612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5947'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~5952'), '+=', False, K[5])
     return True
 
 
@@ -681,13 +681,13 @@ def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5948', 2, True)
-    LOCAL(ctx, E, 'r~5949', 'energy', True)
+    LOCAL(ctx, E, 'n~5953', 2, True)
+    LOCAL(ctx, E, 'r~5954', 'energy', True)
     if not d_7617(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~5952', 1, True)
-    LOCAL(ctx, E, 'r~5953', 'batteries', True)
+    LOCAL(ctx, E, 'n~5957', 1, True)
+    LOCAL(ctx, E, 'r~5958', 'batteries', True)
     return t_7629(ctx, k, s, E)
 
 
@@ -697,7 +697,7 @@ def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5948', 2, True)
+    LOCAL(ctx, E, 'n~5953', 2, True)
     return True
 
 
@@ -707,7 +707,7 @@ def d_7616(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5949', 'energy', True)
+    LOCAL(ctx, E, 'r~5954', 'energy', True)
     return True
 
 
@@ -720,8 +720,8 @@ def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8610(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~5950', E.get('n~5948'), True)
-    LOCAL(ctx, E, 'r~5951', E.get('r~5949'), True)
+    LOCAL(ctx, E, 'n~5955', E.get('n~5953'), True)
+    LOCAL(ctx, E, 'r~5956', E.get('r~5954'), True)
     if not d_7621(ctx, E):
         return False
     return True
@@ -744,7 +744,7 @@ def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5950', E.get('n~5948'), True)
+    LOCAL(ctx, E, 'n~5955', E.get('n~5953'), True)
     return True
 
 
@@ -754,7 +754,7 @@ def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5951', E.get('r~5949'), True)
+    LOCAL(ctx, E, 'r~5956', E.get('r~5954'), True)
     return True
 
 
@@ -764,9 +764,9 @@ def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5951'))
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5956'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~5950'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~5955'), '-=', False, K[3])
     if not d_7623(ctx, E):
         return False
     if not d_7625(ctx, E):
@@ -780,9 +780,9 @@ def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5951'))
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5956'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~5950'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~5955'), '-=', False, K[3])
     return True
 
 
@@ -794,9 +794,9 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8615(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5951'))
+        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5956'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~5950'), '+=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('n~5955'), '+=', False, K[4])
     return True
 
 
@@ -806,9 +806,9 @@ def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5951'))
+    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5956'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~5950'), '+=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('n~5955'), '+=', False, K[4])
     return True
 
 
@@ -822,7 +822,7 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~5950'), '-=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('n~5955'), '-=', False, K[5])
     return True
 
 
@@ -834,7 +834,7 @@ def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~5950'), '-=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('n~5955'), '-=', False, K[5])
     return True
 
 
@@ -844,7 +844,7 @@ def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5952', 1, True)
+    LOCAL(ctx, E, 'n~5957', 1, True)
     return True
 
 
@@ -854,7 +854,7 @@ def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5953', 'batteries', True)
+    LOCAL(ctx, E, 'r~5958', 'batteries', True)
     return True
 
 
@@ -866,14 +866,14 @@ def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5958', E.get('left~5954'), True)
-        LOCAL(ctx, E, 'r~5959', E.get('r~5953'), True)
+        LOCAL(ctx, E, 'n~5963', E.get('left~5959'), True)
+        LOCAL(ctx, E, 'r~5964', E.get('r~5958'), True)
         if not d_7643(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5954', E.get('n~5952'), True)
+    LOCAL(ctx, E, 'left~5959', E.get('n~5957'), True)
     return t_7631(ctx, r1, s, E)
 
 
@@ -883,7 +883,7 @@ def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~5954', E.get('n~5952'), True)
+    LOCAL(ctx, E, 'left~5959', E.get('n~5957'), True)
     return True
 
 
@@ -894,17 +894,17 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8624(ctx, E)))
-    old = E.get('rep~5955', MISSING)
+    old = E.get('rep~5960', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5955', old)
+        UNSET(ctx, E, 'rep~5960', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5955', item, True)
+            LOCAL(ctx, E, 'rep~5960', item, True)
             if x_8625(ctx, E):
                 return t_7632(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -920,11 +920,11 @@ def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7640, E, 'left~5954', E.get('taken~5956'))
+        ASSIGN(ctx, 7640, E, 'left~5959', E.get('taken~5961'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5956', 0, True)
+    LOCAL(ctx, E, 'taken~5961', 0, True)
     return t_7634(ctx, r1, s, E)
 
 
@@ -934,7 +934,7 @@ def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5956', 0, True)
+    LOCAL(ctx, E, 'taken~5961', 0, True)
     return True
 
 
@@ -954,7 +954,7 @@ def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5956', E.get('instead~5957'))
+    LOCAL(ctx, E, 'taken~5961', E.get('instead~5962'))
     return t_7638(ctx, k, s, E)
 
 
@@ -964,7 +964,7 @@ def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5956', E.get('instead~5957'))
+    LOCAL(ctx, E, 'taken~5961', E.get('instead~5962'))
     return True
 
 
@@ -979,7 +979,7 @@ def t_7638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7639(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5957')))
+    return nxt(num(E.get('instead~5962')))
 
 
 def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -997,7 +997,7 @@ def d_7640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7640, E, 'left~5954', E.get('taken~5956'))
+    ASSIGN(ctx, 7640, E, 'left~5959', E.get('taken~5961'))
     return True
 
 
@@ -1007,7 +1007,7 @@ def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5958', E.get('left~5954'), True)
+    LOCAL(ctx, E, 'n~5963', E.get('left~5959'), True)
     return True
 
 
@@ -1017,7 +1017,7 @@ def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5959', E.get('r~5953'), True)
+    LOCAL(ctx, E, 'r~5964', E.get('r~5958'), True)
     return True
 
 
@@ -1027,13 +1027,13 @@ def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5960', x_8638(ctx, E), True)
+    LOCAL(ctx, E, 'k~5965', x_8638(ctx, E), True)
     if not d_7645(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5959'))
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5964'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5960'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5965'), '+=', False, K[3])
     if not d_7648(ctx, E):
         return False
     if not d_7650(ctx, E):
@@ -1047,7 +1047,7 @@ def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5960', x_8638(ctx, E), True)
+    LOCAL(ctx, E, 'k~5965', x_8638(ctx, E), True)
     return True
 
 
@@ -1059,7 +1059,7 @@ def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8639(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5960', x_8641(ctx, E))
+        LOCAL(ctx, E, 'k~5965', x_8641(ctx, E))
     return True
 
 
@@ -1069,7 +1069,7 @@ def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5960', x_8641(ctx, E))
+    LOCAL(ctx, E, 'k~5965', x_8641(ctx, E))
     return True
 
 
@@ -1079,9 +1079,9 @@ def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5959'))
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5964'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5960'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5965'), '+=', False, K[3])
     return True
 
 
@@ -1093,9 +1093,9 @@ def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8644(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5959'))
+        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5964'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5960'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~5965'), '-=', False, K[4])
     return True
 
 
@@ -1105,9 +1105,9 @@ def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5959'))
+    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5964'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5960'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~5965'), '-=', False, K[4])
     return True
 
 
@@ -1121,7 +1121,7 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5960'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~5965'), '+=', False, K[5])
     return True
 
 
@@ -1133,7 +1133,7 @@ def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5960'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~5965'), '+=', False, K[5])
     return True
 
 
@@ -1146,8 +1146,8 @@ def t_7653(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5961', 'bulldozer', True)
-    LOCAL(ctx, E, 's~5962', 'utility', True)
+    LOCAL(ctx, E, 'p~5966', 'bulldozer', True)
+    LOCAL(ctx, E, 's~5967', 'utility', True)
     return t_7656(ctx, k, s, E)
 
 
@@ -1157,7 +1157,7 @@ def d_7654(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5961', 'bulldozer', True)
+    LOCAL(ctx, E, 'p~5966', 'bulldozer', True)
     return True
 
 
@@ -1167,7 +1167,7 @@ def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~5962', 'utility', True)
+    LOCAL(ctx, E, 's~5967', 'utility', True)
     return True
 
 
@@ -1188,13 +1188,13 @@ def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5967', E.get('p~5961'), True)
-    LOCAL(ctx, E, 's~5968', E.get('s~5962'), True)
+    LOCAL(ctx, E, 'p~5972', E.get('p~5966'), True)
+    LOCAL(ctx, E, 's~5973', E.get('s~5967'), True)
     if not d_7660(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~5969', E.get('p~5961'), True)
-    LOCAL(ctx, E, 's~5970', E.get('s~5962'), True)
+    LOCAL(ctx, E, 'p~5974', E.get('p~5966'), True)
+    LOCAL(ctx, E, 's~5975', E.get('s~5967'), True)
     return t_7667(ctx, k, s, E)
 
 
@@ -1204,7 +1204,7 @@ def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5967', E.get('p~5961'), True)
+    LOCAL(ctx, E, 'p~5972', E.get('p~5966'), True)
     return True
 
 
@@ -1214,7 +1214,7 @@ def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~5968', E.get('s~5962'), True)
+    LOCAL(ctx, E, 's~5973', E.get('s~5967'), True)
     return True
 
 
@@ -1227,7 +1227,7 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if not d_7661(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5968'))
+    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5973'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
     return True
@@ -1241,12 +1241,12 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         E = ctx.env()
     if x_8657(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5967'))
+        c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5972'))
         if c is not None:
             SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5967'))
+        c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5972'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
@@ -1258,7 +1258,7 @@ def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5967'))
+    c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5972'))
     if c is not None:
         SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     return True
@@ -1270,7 +1270,7 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5967'))
+    c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5972'))
     if c is not None:
         SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
@@ -1282,7 +1282,7 @@ def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5968'))
+    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5973'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
     return True
@@ -1294,7 +1294,7 @@ def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5969', E.get('p~5961'), True)
+    LOCAL(ctx, E, 'p~5974', E.get('p~5966'), True)
     return True
 
 
@@ -1304,7 +1304,7 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~5970', E.get('s~5962'), True)
+    LOCAL(ctx, E, 's~5975', E.get('s~5967'), True)
     return True
 
 
@@ -1326,17 +1326,17 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8667(ctx, E)))
-    old = E.get('c~5971', MISSING)
+    old = E.get('c~5976', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~5971', old)
+        UNSET(ctx, E, 'c~5976', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~5971', item, True)
+            LOCAL(ctx, E, 'c~5976', item, True)
             if x_8668(ctx, E):
                 return t_7669(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1359,8 +1359,8 @@ def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5974', 3, True)
-    LOCAL(ctx, E, 'r~5975', 'money', True)
+    LOCAL(ctx, E, 'n~5979', 3, True)
+    LOCAL(ctx, E, 'r~5980', 'money', True)
     return t_7673(ctx, k, s, E)
 
 
@@ -1370,7 +1370,7 @@ def d_7671(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5974', 3, True)
+    LOCAL(ctx, E, 'n~5979', 3, True)
     return True
 
 
@@ -1380,7 +1380,7 @@ def d_7672(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5975', 'money', True)
+    LOCAL(ctx, E, 'r~5980', 'money', True)
     return True
 
 
@@ -1392,14 +1392,14 @@ def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5980', E.get('left~5976'), True)
-        LOCAL(ctx, E, 'r~5981', E.get('r~5975'), True)
+        LOCAL(ctx, E, 'n~5985', E.get('left~5981'), True)
+        LOCAL(ctx, E, 'r~5986', E.get('r~5980'), True)
         if not d_7687(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5976', E.get('n~5974'), True)
+    LOCAL(ctx, E, 'left~5981', E.get('n~5979'), True)
     return t_7675(ctx, r1, s, E)
 
 
@@ -1409,7 +1409,7 @@ def d_7674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~5976', E.get('n~5974'), True)
+    LOCAL(ctx, E, 'left~5981', E.get('n~5979'), True)
     return True
 
 
@@ -1420,17 +1420,17 @@ def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8673(ctx, E)))
-    old = E.get('rep~5977', MISSING)
+    old = E.get('rep~5982', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5977', old)
+        UNSET(ctx, E, 'rep~5982', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5977', item, True)
+            LOCAL(ctx, E, 'rep~5982', item, True)
             if x_8674(ctx, E):
                 return t_7676(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1446,11 +1446,11 @@ def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7684, E, 'left~5976', E.get('taken~5978'))
+        ASSIGN(ctx, 7684, E, 'left~5981', E.get('taken~5983'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5978', 0, True)
+    LOCAL(ctx, E, 'taken~5983', 0, True)
     return t_7678(ctx, r1, s, E)
 
 
@@ -1460,7 +1460,7 @@ def d_7677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5978', 0, True)
+    LOCAL(ctx, E, 'taken~5983', 0, True)
     return True
 
 
@@ -1480,7 +1480,7 @@ def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5978', E.get('instead~5979'))
+    LOCAL(ctx, E, 'taken~5983', E.get('instead~5984'))
     return t_7682(ctx, k, s, E)
 
 
@@ -1490,7 +1490,7 @@ def d_7681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5978', E.get('instead~5979'))
+    LOCAL(ctx, E, 'taken~5983', E.get('instead~5984'))
     return True
 
 
@@ -1505,7 +1505,7 @@ def t_7682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7683(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5979')))
+    return nxt(num(E.get('instead~5984')))
 
 
 def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1523,7 +1523,7 @@ def d_7684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7684, E, 'left~5976', E.get('taken~5978'))
+    ASSIGN(ctx, 7684, E, 'left~5981', E.get('taken~5983'))
     return True
 
 
@@ -1533,7 +1533,7 @@ def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5980', E.get('left~5976'), True)
+    LOCAL(ctx, E, 'n~5985', E.get('left~5981'), True)
     return True
 
 
@@ -1543,7 +1543,7 @@ def d_7686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5981', E.get('r~5975'), True)
+    LOCAL(ctx, E, 'r~5986', E.get('r~5980'), True)
     return True
 
 
@@ -1553,13 +1553,13 @@ def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5982', x_8687(ctx, E), True)
+    LOCAL(ctx, E, 'k~5987', x_8687(ctx, E), True)
     if not d_7689(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5981'))
+    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5986'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5982'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5987'), '+=', False, K[3])
     if not d_7692(ctx, E):
         return False
     if not d_7694(ctx, E):
@@ -1573,7 +1573,7 @@ def d_7688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5982', x_8687(ctx, E), True)
+    LOCAL(ctx, E, 'k~5987', x_8687(ctx, E), True)
     return True
 
 
@@ -1585,7 +1585,7 @@ def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8688(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5982', x_8690(ctx, E))
+        LOCAL(ctx, E, 'k~5987', x_8690(ctx, E))
     return True
 
 
@@ -1595,7 +1595,7 @@ def d_7690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5982', x_8690(ctx, E))
+    LOCAL(ctx, E, 'k~5987', x_8690(ctx, E))
     return True
 
 
@@ -1605,9 +1605,9 @@ def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5981'))
+    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5986'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5982'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~5987'), '+=', False, K[3])
     return True
 
 
@@ -1619,9 +1619,9 @@ def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8693(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5981'))
+        c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5986'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5982'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~5987'), '-=', False, K[4])
     return True
 
 
@@ -1631,9 +1631,9 @@ def d_7693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5981'))
+    c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5986'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5982'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~5987'), '-=', False, K[4])
     return True
 
 
@@ -1647,7 +1647,7 @@ def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5982'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~5987'), '+=', False, K[5])
     return True
 
 
@@ -1659,7 +1659,7 @@ def d_7695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5982'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~5987'), '+=', False, K[5])
     return True
 
 
@@ -1896,14 +1896,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
-                    'v': 'n~5939',
+                    'v': 'n~5944',
                     'e': {'op': 'lit', 'v': 5, 'x': 8579},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
                     'id': 7588,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
-                    'v': 'r~5940',
+                    'v': 'r~5945',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8580},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
                     'id': 7589,
@@ -1913,14 +1913,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5941',
-                            'e': {'op': 'var', 'n': 'n~5939', 'x': 8581},
+                            'v': 'left~5946',
+                            'e': {'op': 'var', 'n': 'n~5944', 'x': 8581},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7591,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5942',
+                            'v': 'rep~5947',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8582},
                             'w': {
                                 'op': 'and',
@@ -1933,18 +1933,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5942'},
+                                                'of': {'op': 'var', 'n': 'rep~5947'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5940'},
+                                        'b': {'op': 'var', 'n': 'r~5945'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5941'},
+                                        'a': {'op': 'var', 'n': 'left~5946'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1955,7 +1955,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5943',
+                                        'v': 'taken~5948',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8584},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7594,
@@ -1979,7 +1979,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5944',
+                                                        'v': 'instead~5949',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1990,7 +1990,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5941'},
+                                                                            {'op': 'var', 'n': 'left~5946'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1999,17 +1999,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5942'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5947'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5941'},
+                                                                                'a': {'op': 'var', 'n': 'left~5946'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5942'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5947'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2028,21 +2028,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5943', 'x': 8587},
+                                                            't': {'op': 'var', 'n': 'taken~5948', 'x': 8587},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5944', 'x': 8588},
+                                                            'e': {'op': 'var', 'n': 'instead~5949', 'x': 8588},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7598,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5944', 'x': 8589},
+                                                            'n': {'op': 'var', 'n': 'instead~5949', 'x': 8589},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5942'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5947'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8590,
@@ -2061,7 +2061,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5944'},
+                                                        {'op': 'var', 'n': 'instead~5949'},
                                                     ],
                                                     'x': 8591,
                                                 },
@@ -2079,9 +2079,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5941', 'x': 8592},
+                                        't': {'op': 'var', 'n': 'left~5946', 'x': 8592},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5943', 'x': 8593},
+                                        'e': {'op': 'var', 'n': 'taken~5948', 'x': 8593},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7601,
                                     },
@@ -2094,15 +2094,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5945',
-                            'e': {'op': 'var', 'n': 'left~5941', 'x': 8594},
+                            'v': 'n~5950',
+                            'e': {'op': 'var', 'n': 'left~5946', 'x': 8594},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7602,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5946',
-                            'e': {'op': 'var', 'n': 'r~5940', 'x': 8595},
+                            'v': 'r~5951',
+                            'e': {'op': 'var', 'n': 'r~5945', 'x': 8595},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7603,
                         },
@@ -2111,7 +2111,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5947',
+                                    'v': 'k~5952',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2128,13 +2128,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5946'},
+                                                                'of': {'op': 'var', 'n': 'r~5951'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5945'},
+                                                        'a': {'op': 'var', 'n': 'n~5950'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2142,11 +2142,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5945'},
+                                                                        {'op': 'var', 'n': 'n~5950'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5946'},
+                                                                            'k': {'op': 'var', 'n': 'r~5951'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2170,7 +2170,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5946'},
+                                            'of': {'op': 'var', 'n': 'r~5951'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2179,7 +2179,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5947', 'x': 8598},
+                                        't': {'op': 'var', 'n': 'k~5952', 'x': 8598},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2196,14 +2196,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5947'},
+                                                                        {'op': 'var', 'n': 'k~5952'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5946'},
+                                                                                'of': {'op': 'var', 'n': 'r~5951'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2214,7 +2214,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5946'},
+                                                                                'k': {'op': 'var', 'n': 'r~5951'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2242,12 +2242,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5946'},
+                                        'k': {'op': 'var', 'n': 'r~5951'},
                                         'd': 0,
                                         'x': 8600,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5947', 'x': 8601},
+                                    'e': {'op': 'var', 'n': 'k~5952', 'x': 8601},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7608,
@@ -2260,7 +2260,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5946'},
+                                            'of': {'op': 'var', 'n': 'r~5951'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2272,12 +2272,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5946'},
+                                            'k': {'op': 'var', 'n': 'r~5951'},
                                             'd': 0,
                                             'x': 8603,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5947', 'x': 8604},
+                                        'e': {'op': 'var', 'n': 'k~5952', 'x': 8604},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7610,
@@ -2293,14 +2293,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5946'},
+                                                'of': {'op': 'var', 'n': 'r~5951'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5947'},
+                                                'a': {'op': 'var', 'n': 'k~5952'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2320,7 +2320,7 @@ RECORDS = {
                                             'x': 8606,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5947', 'x': 8607},
+                                        'e': {'op': 'var', 'n': 'k~5952', 'x': 8607},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7612,
@@ -2375,14 +2375,14 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'n~5948',
+                                'v': 'n~5953',
                                 'e': {'op': 'lit', 'v': 2, 'x': 8608},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7615,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'r~5949',
+                                'v': 'r~5954',
                                 'e': {'op': 'lit', 'v': 'energy', 'x': 8609},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7616,
@@ -2402,10 +2402,10 @@ RECORDS = {
                                                     'k': 'stock',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'r~5949'},
+                                                'k': {'op': 'var', 'n': 'r~5954'},
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'n~5948'},
+                                            'b': {'op': 'var', 'n': 'n~5953'},
                                             'x': 8610,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -2413,15 +2413,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'n~5950',
-                                        'e': {'op': 'var', 'n': 'n~5948', 'x': 8611},
+                                        'v': 'n~5955',
+                                        'e': {'op': 'var', 'n': 'n~5953', 'x': 8611},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7619,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'r~5951',
-                                        'e': {'op': 'var', 'n': 'r~5949', 'x': 8612},
+                                        'v': 'r~5956',
+                                        'e': {'op': 'var', 'n': 'r~5954', 'x': 8612},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7620,
                                     },
@@ -2437,12 +2437,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~5951'},
+                                                    'k': {'op': 'var', 'n': 'r~5956'},
                                                     'd': 0,
                                                     'x': 8613,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~5950', 'x': 8614},
+                                                'e': {'op': 'var', 'n': 'n~5955', 'x': 8614},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 7622,
@@ -2455,7 +2455,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5951'},
+                                                        'of': {'op': 'var', 'n': 'r~5956'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2467,12 +2467,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~5951'},
+                                                        'k': {'op': 'var', 'n': 'r~5956'},
                                                         'd': 0,
                                                         'x': 8616,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~5950', 'x': 8617},
+                                                    'e': {'op': 'var', 'n': 'n~5955', 'x': 8617},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 7624,
@@ -2488,14 +2488,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~5951'},
+                                                            'of': {'op': 'var', 'n': 'r~5956'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'n~5950'},
+                                                            'a': {'op': 'var', 'n': 'n~5955'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2515,7 +2515,7 @@ RECORDS = {
                                                         'x': 8619,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~5950', 'x': 8620},
+                                                    'e': {'op': 'var', 'n': 'n~5955', 'x': 8620},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 7626,
@@ -2533,14 +2533,14 @@ RECORDS = {
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'n~5952',
+                                'v': 'n~5957',
                                 'e': {'op': 'lit', 'v': 1, 'x': 8621},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7627,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'r~5953',
+                                'v': 'r~5958',
                                 'e': {'op': 'lit', 'v': 'batteries', 'x': 8622},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7628,
@@ -2550,14 +2550,14 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
-                                        'v': 'left~5954',
-                                        'e': {'op': 'var', 'n': 'n~5952', 'x': 8623},
+                                        'v': 'left~5959',
+                                        'e': {'op': 'var', 'n': 'n~5957', 'x': 8623},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 7630,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
-                                        'v': 'rep~5955',
+                                        'v': 'rep~5960',
                                         'src': {'op': 'ids', 'kind': 'replacements', 'x': 8624},
                                         'w': {
                                             'op': 'and',
@@ -2570,18 +2570,18 @@ RECORDS = {
                                                         'of': {
                                                             'op': 'fld',
                                                             'kind': 'replacements',
-                                                            'of': {'op': 'var', 'n': 'rep~5955'},
+                                                            'of': {'op': 'var', 'n': 'rep~5960'},
                                                             'f': 'instead_of',
                                                             'd': {},
                                                         },
                                                         'k': {'op': 'lit', 'v': 'gain'},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'r~5953'},
+                                                    'b': {'op': 'var', 'n': 'r~5958'},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'left~5954'},
+                                                    'a': {'op': 'var', 'n': 'left~5959'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
@@ -2592,7 +2592,7 @@ RECORDS = {
                                             'b': [
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
-                                                    'v': 'taken~5956',
+                                                    'v': 'taken~5961',
                                                     'e': {'op': 'lit', 'v': 0, 'x': 8626},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 7633,
@@ -2616,7 +2616,7 @@ RECORDS = {
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'instead~5957',
+                                                                    'v': 'instead~5962',
                                                                     'src': {
                                                                         'op': 'range',
                                                                         'a': {'op': 'lit', 'v': 1},
@@ -2627,7 +2627,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'list',
                                                                                     'a': [
-                                                                                        {'op': 'var', 'n': 'left~5954'},
+                                                                                        {'op': 'var', 'n': 'left~5959'},
                                                                                         {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -2636,17 +2636,17 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'replacements',
-                                                                                                    'of': {'op': 'var', 'n': 'rep~5955'},
+                                                                                                    'of': {'op': 'var', 'n': 'rep~5960'},
                                                                                                     'f': 'room',
                                                                                                     'd': None,
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                             },
-                                                                                            'a': {'op': 'var', 'n': 'left~5954'},
+                                                                                            'a': {'op': 'var', 'n': 'left~5959'},
                                                                                             'b': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'replacements',
-                                                                                                'of': {'op': 'var', 'n': 'rep~5955'},
+                                                                                                'of': {'op': 'var', 'n': 'rep~5960'},
                                                                                                 'f': 'room',
                                                                                                 'd': None,
                                                                                             },
@@ -2665,21 +2665,21 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~5956', 'x': 8629},
+                                                                        't': {'op': 'var', 'n': 'taken~5961', 'x': 8629},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~5957', 'x': 8630},
+                                                                        'e': {'op': 'var', 'n': 'instead~5962', 'x': 8630},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 7637,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~5957', 'x': 8631},
+                                                                        'n': {'op': 'var', 'n': 'instead~5962', 'x': 8631},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'replacements',
-                                                                                'of': {'op': 'var', 'n': 'rep~5955'},
+                                                                                'of': {'op': 'var', 'n': 'rep~5960'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
                                                                                 'x': 8632,
@@ -2698,7 +2698,7 @@ RECORDS = {
                                                                 'op': 'obj',
                                                                 'k': ['instead'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'instead~5957'},
+                                                                    {'op': 'var', 'n': 'instead~5962'},
                                                                 ],
                                                                 'x': 8633,
                                                             },
@@ -2716,9 +2716,9 @@ RECORDS = {
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~5954', 'x': 8634},
+                                                    't': {'op': 'var', 'n': 'left~5959', 'x': 8634},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~5956', 'x': 8635},
+                                                    'e': {'op': 'var', 'n': 'taken~5961', 'x': 8635},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 7640,
                                                 },
@@ -2731,15 +2731,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'n~5958',
-                                        'e': {'op': 'var', 'n': 'left~5954', 'x': 8636},
+                                        'v': 'n~5963',
+                                        'e': {'op': 'var', 'n': 'left~5959', 'x': 8636},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7641,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'r~5959',
-                                        'e': {'op': 'var', 'n': 'r~5953', 'x': 8637},
+                                        'v': 'r~5964',
+                                        'e': {'op': 'var', 'n': 'r~5958', 'x': 8637},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7642,
                                     },
@@ -2748,7 +2748,7 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/resources.yaml:26
                                                 'op': 'let',
-                                                'v': 'k~5960',
+                                                'v': 'k~5965',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'max',
@@ -2765,13 +2765,13 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'resources',
-                                                                            'of': {'op': 'var', 'n': 'r~5959'},
+                                                                            'of': {'op': 'var', 'n': 'r~5964'},
                                                                             'f': 'supply',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': None},
                                                                     },
-                                                                    'a': {'op': 'var', 'n': 'n~5958'},
+                                                                    'a': {'op': 'var', 'n': 'n~5963'},
                                                                     'b': {
                                                                         'op': 'fn',
                                                                         'f': 'min',
@@ -2779,11 +2779,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'n~5958'},
+                                                                                    {'op': 'var', 'n': 'n~5963'},
                                                                                     {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                                                        'k': {'op': 'var', 'n': 'r~5959'},
+                                                                                        'k': {'op': 'var', 'n': 'r~5964'},
                                                                                         'd': 0,
                                                                                     },
                                                                                 ],
@@ -2807,7 +2807,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5959'},
+                                                        'of': {'op': 'var', 'n': 'r~5964'},
                                                         'f': 'max',
                                                         'd': None,
                                                     },
@@ -2816,7 +2816,7 @@ RECORDS = {
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~5960', 'x': 8640},
+                                                    't': {'op': 'var', 'n': 'k~5965', 'x': 8640},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -2833,14 +2833,14 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'k~5960'},
+                                                                                    {'op': 'var', 'n': 'k~5965'},
                                                                                     {
                                                                                         'op': 'ar',
                                                                                         'o': '-',
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~5959'},
+                                                                                            'of': {'op': 'var', 'n': 'r~5964'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -2851,7 +2851,7 @@ RECORDS = {
                                                                                                 'k': 'stock',
                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'k': {'op': 'var', 'n': 'r~5959'},
+                                                                                            'k': {'op': 'var', 'n': 'r~5964'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
@@ -2879,12 +2879,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~5959'},
+                                                    'k': {'op': 'var', 'n': 'r~5964'},
                                                     'd': 0,
                                                     'x': 8642,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~5960', 'x': 8643},
+                                                'e': {'op': 'var', 'n': 'k~5965', 'x': 8643},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                 'id': 7647,
@@ -2897,7 +2897,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5959'},
+                                                        'of': {'op': 'var', 'n': 'r~5964'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2909,12 +2909,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~5959'},
+                                                        'k': {'op': 'var', 'n': 'r~5964'},
                                                         'd': 0,
                                                         'x': 8645,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~5960', 'x': 8646},
+                                                    'e': {'op': 'var', 'n': 'k~5965', 'x': 8646},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                     'id': 7649,
@@ -2930,14 +2930,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~5959'},
+                                                            'of': {'op': 'var', 'n': 'r~5964'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'k~5960'},
+                                                            'a': {'op': 'var', 'n': 'k~5965'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2957,7 +2957,7 @@ RECORDS = {
                                                         'x': 8648,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~5960', 'x': 8649},
+                                                    'e': {'op': 'var', 'n': 'k~5965', 'x': 8649},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                     'id': 7651,
@@ -3051,14 +3051,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
-                    'v': 'p~5961',
+                    'v': 'p~5966',
                     'e': {'op': 'lit', 'v': 'bulldozer', 'x': 8652},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7654,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
-                    'v': 's~5962',
+                    'v': 's~5967',
                     'e': {'op': 'lit', 'v': 'utility', 'x': 8653},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7655,
@@ -3076,7 +3076,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'pieces',
-                                        'of': {'op': 'var', 'n': 'p~5961'},
+                                        'of': {'op': 'var', 'n': 'p~5966'},
                                         'f': 'supply',
                                         'd': None,
                                     },
@@ -3088,7 +3088,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'supply'},
-                                        'k': {'op': 'var', 'n': 'p~5961'},
+                                        'k': {'op': 'var', 'n': 'p~5966'},
                                         'd': 0,
                                     },
                                     'b': {'op': 'lit', 'v': 0},
@@ -3103,7 +3103,7 @@ RECORDS = {
                                             'k': 'pieces',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'p~5961'},
+                                        'k': {'op': 'var', 'n': 'p~5966'},
                                         'd': 0,
                                     },
                                     'b': {'op': 'lit', 'v': 0},
@@ -3114,7 +3114,7 @@ RECORDS = {
                                 'c': {
                                     'op': 'fld',
                                     'kind': 'pieces',
-                                    'of': {'op': 'var', 'n': 'p~5961'},
+                                    'of': {'op': 'var', 'n': 'p~5966'},
                                     'f': 'mover',
                                     'd': None,
                                 },
@@ -3126,14 +3126,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~5962'},
+                                                'of': {'op': 'var', 'n': 's~5967'},
                                                 'f': 'type',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5961'},
+                                                'of': {'op': 'var', 'n': 'p~5966'},
                                                 'f': 'on',
                                                 'd': [],
                                             },
@@ -3141,18 +3141,18 @@ RECORDS = {
                                         },
                                         {
                                             'op': 'letx',
-                                            'v': 'movers~5964',
+                                            'v': 'movers~5969',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'count',
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5963',
+                                                        'v': 'x~5968',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'places'},
-                                                            'k': {'op': 'var', 'n': 's~5962'},
+                                                            'k': {'op': 'var', 'n': 's~5967'},
                                                             'd': [],
                                                         },
                                                         'w': {
@@ -3160,7 +3160,7 @@ RECORDS = {
                                                             'kind': 'pieces',
                                                             'of': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'x~5963'},
+                                                                'of': {'op': 'var', 'n': 'x~5968'},
                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                             },
                                                             'f': 'mover',
@@ -3177,7 +3177,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'spaces',
-                                                        'of': {'op': 'var', 'n': 's~5962'},
+                                                        'of': {'op': 'var', 'n': 's~5967'},
                                                         'f': 'capacity',
                                                         'd': None,
                                                     },
@@ -3192,7 +3192,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'spaces',
-                                                                'of': {'op': 'var', 'n': 's~5962'},
+                                                                'of': {'op': 'var', 'n': 's~5967'},
                                                                 'f': 'capacity',
                                                                 'd': None,
                                                             },
@@ -3201,11 +3201,11 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '<',
-                                                            'a': {'op': 'var', 'n': 'movers~5964'},
+                                                            'a': {'op': 'var', 'n': 'movers~5969'},
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'spaces',
-                                                                'of': {'op': 'var', 'n': 's~5962'},
+                                                                'of': {'op': 'var', 'n': 's~5967'},
                                                                 'f': 'capacity',
                                                                 'd': None,
                                                             },
@@ -3223,11 +3223,11 @@ RECORDS = {
                                                                 'a': [
                                                                     {
                                                                         'op': 'mapc',
-                                                                        'v': 'x~5965',
+                                                                        'v': 'x~5970',
                                                                         'src': {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'places'},
-                                                                            'k': {'op': 'var', 'n': 's~5962'},
+                                                                            'k': {'op': 'var', 'n': 's~5967'},
                                                                             'd': [],
                                                                         },
                                                                         'e': {
@@ -3235,7 +3235,7 @@ RECORDS = {
                                                                             'kind': 'pieces',
                                                                             'of': {
                                                                                 'op': 'key',
-                                                                                'of': {'op': 'var', 'n': 'x~5965'},
+                                                                                'of': {'op': 'var', 'n': 'x~5970'},
                                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                                             },
                                                                             'f': 'structure',
@@ -3248,7 +3248,7 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'movers~5964'},
+                                                            'a': {'op': 'var', 'n': 'movers~5969'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -3265,14 +3265,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~5962'},
+                                                'of': {'op': 'var', 'n': 's~5967'},
                                                 'f': 'type',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5961'},
+                                                'of': {'op': 'var', 'n': 'p~5966'},
                                                 'f': 'on',
                                                 'd': [],
                                             },
@@ -3286,11 +3286,11 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 'x~5966',
+                                                        'v': 'x~5971',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'places'},
-                                                            'k': {'op': 'var', 'n': 's~5962'},
+                                                            'k': {'op': 'var', 'n': 's~5967'},
                                                             'd': [],
                                                         },
                                                         'e': {
@@ -3298,7 +3298,7 @@ RECORDS = {
                                                             'kind': 'pieces',
                                                             'of': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'x~5966'},
+                                                                'of': {'op': 'var', 'n': 'x~5971'},
                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                             },
                                                             'f': 'structure',
@@ -3319,15 +3319,15 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 'p~5967',
-                                'e': {'op': 'var', 'n': 'p~5961', 'x': 8655},
+                                'v': 'p~5972',
+                                'e': {'op': 'var', 'n': 'p~5966', 'x': 8655},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7658,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 's~5968',
-                                'e': {'op': 'var', 'n': 's~5962', 'x': 8656},
+                                'v': 's~5973',
+                                'e': {'op': 'var', 'n': 's~5967', 'x': 8656},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7659,
                             },
@@ -3342,7 +3342,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5967'},
+                                                'of': {'op': 'var', 'n': 'p~5972'},
                                                 'f': 'supply',
                                                 'd': None,
                                             },
@@ -3354,7 +3354,7 @@ RECORDS = {
                                             't': {
                                                 'op': 'key',
                                                 'of': {'op': 'st', 'k': 'supply'},
-                                                'k': {'op': 'var', 'n': 'p~5967'},
+                                                'k': {'op': 'var', 'n': 'p~5972'},
                                                 'd': 0,
                                                 'x': 8658,
                                             },
@@ -3373,7 +3373,7 @@ RECORDS = {
                                                     'k': 'pieces',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'p~5967'},
+                                                'k': {'op': 'var', 'n': 'p~5972'},
                                                 'd': 0,
                                                 'x': 8660,
                                             },
@@ -3391,7 +3391,7 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'places'},
-                                            'k': {'op': 'var', 'n': 's~5968'},
+                                            'k': {'op': 'var', 'n': 's~5973'},
                                             'd': [],
                                             'x': 8662,
                                         },
@@ -3403,7 +3403,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['piece', 'owner'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'p~5967'},
+                                                        {'op': 'var', 'n': 'p~5972'},
                                                         {'op': 'var', 'n': 'you'},
                                                     ],
                                                 },
@@ -3421,15 +3421,15 @@ RECORDS = {
                             },
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 'p~5969',
-                                'e': {'op': 'var', 'n': 'p~5961', 'x': 8664},
+                                'v': 'p~5974',
+                                'e': {'op': 'var', 'n': 'p~5966', 'x': 8664},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7665,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 's~5970',
-                                'e': {'op': 'var', 'n': 's~5962', 'x': 8665},
+                                'v': 's~5975',
+                                'e': {'op': 'var', 'n': 's~5967', 'x': 8665},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7666,
                             },
@@ -3438,14 +3438,14 @@ RECORDS = {
                                 'c': {
                                     'op': 'fld',
                                     'kind': 'pieces',
-                                    'of': {'op': 'var', 'n': 'p~5969'},
+                                    'of': {'op': 'var', 'n': 'p~5974'},
                                     'f': 'from_grid',
                                     'd': None,
                                     'x': 8666,
                                 },
                                 't': {  # rules_data/pampero/definitions/board.yaml:172
                                     'op': 'for',
-                                    'v': 'c~5971',
+                                    'v': 'c~5976',
                                     'src': {'op': 'ids', 'kind': 'grid_columns', 'x': 8667},
                                     'w': {
                                         'op': 'cmp',
@@ -3453,7 +3453,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'grid_columns',
-                                            'of': {'op': 'var', 'n': 'c~5971'},
+                                            'of': {'op': 'var', 'n': 'c~5976'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -3498,7 +3498,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 's~5972',
+                                                        'v': 's~5977',
                                                         'src': {'op': 'st', 'k': 'places'},
                                                         'e': {
                                                             'op': 'fn',
@@ -3506,11 +3506,11 @@ RECORDS = {
                                                             'a': [
                                                                 {
                                                                     'op': 'filt',
-                                                                    'v': 'x~5973',
+                                                                    'v': 'x~5978',
                                                                     'src': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'places'},
-                                                                        'k': {'op': 'var', 'n': 's~5972'},
+                                                                        'k': {'op': 'var', 'n': 's~5977'},
                                                                         'd': [],
                                                                     },
                                                                     'w': {
@@ -3521,7 +3521,7 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'x~5973'},
+                                                                                    'of': {'op': 'var', 'n': 'x~5978'},
                                                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                                                 },
                                                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -3531,7 +3531,7 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'x~5973'},
+                                                                                    'of': {'op': 'var', 'n': 'x~5978'},
                                                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                                                 },
                                                                                 'b': {'op': 'var', 'n': 'you'},
@@ -3552,7 +3552,7 @@ RECORDS = {
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_columns',
-                                            'of': {'op': 'var', 'n': 'c~5971'},
+                                            'of': {'op': 'var', 'n': 'c~5976'},
                                             'f': 'tower',
                                             'd': None,
                                             'x': 8669,
@@ -3613,14 +3613,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
-                    'v': 'n~5974',
+                    'v': 'n~5979',
                     'e': {'op': 'lit', 'v': 3, 'x': 8670},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
                     'id': 7671,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
-                    'v': 'r~5975',
+                    'v': 'r~5980',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8671},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
                     'id': 7672,
@@ -3630,14 +3630,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5976',
-                            'e': {'op': 'var', 'n': 'n~5974', 'x': 8672},
+                            'v': 'left~5981',
+                            'e': {'op': 'var', 'n': 'n~5979', 'x': 8672},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7674,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5977',
+                            'v': 'rep~5982',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8673},
                             'w': {
                                 'op': 'and',
@@ -3650,18 +3650,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5977'},
+                                                'of': {'op': 'var', 'n': 'rep~5982'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5975'},
+                                        'b': {'op': 'var', 'n': 'r~5980'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5976'},
+                                        'a': {'op': 'var', 'n': 'left~5981'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3672,7 +3672,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5978',
+                                        'v': 'taken~5983',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8675},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7677,
@@ -3696,7 +3696,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5979',
+                                                        'v': 'instead~5984',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3707,7 +3707,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5976'},
+                                                                            {'op': 'var', 'n': 'left~5981'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3716,17 +3716,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5977'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5982'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5976'},
+                                                                                'a': {'op': 'var', 'n': 'left~5981'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5977'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5982'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3745,21 +3745,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5978', 'x': 8678},
+                                                            't': {'op': 'var', 'n': 'taken~5983', 'x': 8678},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5979', 'x': 8679},
+                                                            'e': {'op': 'var', 'n': 'instead~5984', 'x': 8679},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7681,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5979', 'x': 8680},
+                                                            'n': {'op': 'var', 'n': 'instead~5984', 'x': 8680},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5977'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5982'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8681,
@@ -3778,7 +3778,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5979'},
+                                                        {'op': 'var', 'n': 'instead~5984'},
                                                     ],
                                                     'x': 8682,
                                                 },
@@ -3796,9 +3796,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5976', 'x': 8683},
+                                        't': {'op': 'var', 'n': 'left~5981', 'x': 8683},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5978', 'x': 8684},
+                                        'e': {'op': 'var', 'n': 'taken~5983', 'x': 8684},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7684,
                                     },
@@ -3811,15 +3811,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5980',
-                            'e': {'op': 'var', 'n': 'left~5976', 'x': 8685},
+                            'v': 'n~5985',
+                            'e': {'op': 'var', 'n': 'left~5981', 'x': 8685},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7685,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5981',
-                            'e': {'op': 'var', 'n': 'r~5975', 'x': 8686},
+                            'v': 'r~5986',
+                            'e': {'op': 'var', 'n': 'r~5980', 'x': 8686},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7686,
                         },
@@ -3828,7 +3828,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5982',
+                                    'v': 'k~5987',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3845,13 +3845,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5981'},
+                                                                'of': {'op': 'var', 'n': 'r~5986'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5980'},
+                                                        'a': {'op': 'var', 'n': 'n~5985'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3859,11 +3859,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5980'},
+                                                                        {'op': 'var', 'n': 'n~5985'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5981'},
+                                                                            'k': {'op': 'var', 'n': 'r~5986'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3887,7 +3887,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5981'},
+                                            'of': {'op': 'var', 'n': 'r~5986'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3896,7 +3896,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5982', 'x': 8689},
+                                        't': {'op': 'var', 'n': 'k~5987', 'x': 8689},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3913,14 +3913,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5982'},
+                                                                        {'op': 'var', 'n': 'k~5987'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5981'},
+                                                                                'of': {'op': 'var', 'n': 'r~5986'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3931,7 +3931,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5981'},
+                                                                                'k': {'op': 'var', 'n': 'r~5986'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3959,12 +3959,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5981'},
+                                        'k': {'op': 'var', 'n': 'r~5986'},
                                         'd': 0,
                                         'x': 8691,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5982', 'x': 8692},
+                                    'e': {'op': 'var', 'n': 'k~5987', 'x': 8692},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7691,
@@ -3977,7 +3977,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5981'},
+                                            'of': {'op': 'var', 'n': 'r~5986'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3989,12 +3989,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5981'},
+                                            'k': {'op': 'var', 'n': 'r~5986'},
                                             'd': 0,
                                             'x': 8694,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5982', 'x': 8695},
+                                        'e': {'op': 'var', 'n': 'k~5987', 'x': 8695},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7693,
@@ -4010,14 +4010,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5981'},
+                                                'of': {'op': 'var', 'n': 'r~5986'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5982'},
+                                                'a': {'op': 'var', 'n': 'k~5987'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4037,7 +4037,7 @@ RECORDS = {
                                             'x': 8697,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5982', 'x': 8698},
+                                        'e': {'op': 'var', 'n': 'k~5987', 'x': 8698},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7695,

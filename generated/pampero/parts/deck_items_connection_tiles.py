@@ -56,67 +56,67 @@ x_8434 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5888'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5886'))) and (((_w3 if type((_w3 := E.get('left~5887'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5893'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5891'))) and (((_w3 if type((_w3 := E.get('left~5892'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5887'), (E.get('left~5887') if (FLD(ctx, K[0], E.get('rep~5888')) == None) else FLD(ctx, K[0], E.get('rep~5888')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5892'), (E.get('left~5892') if (FLD(ctx, K[0], E.get('rep~5893')) == None) else FLD(ctx, K[0], E.get('rep~5893')))]))
 
 
 def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5888'))
+    return FLD(ctx, K[1], E.get('rep~5893'))
 
 
 def x_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5890')}
+    return {'instead': E.get('instead~5895')}
 
 
 def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5891') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5892'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5891'), (_w2.get(E.get('r~5892'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5892'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5896') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5897'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5896'), (_w2.get(E.get('r~5897'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5897'), 0))]))])
 
 
 def x_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5892'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5897'))) is str else None) != None)
 
 
 def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5893'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5892'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5892'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5892'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5898'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5897'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5897'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5897'), 0)))) is int else num(_w5)))])])
 
 
 def x_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5892'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5892'), 0))
+    return (_w2.get(E.get('r~5897'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5897'), 0))
 
 
 def x_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5892'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5897'))) is str else None) != None)
 
 
 def x_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5892'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5892'), 0))
+    return (_w1.get(E.get('r~5897'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5897'), 0))
 
 
 def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5892'))) is str else None)) and ((E.get('k~5893') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5897'))) is str else None)) and ((E.get('k~5898') != 0)) else False)
 
 
 x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -126,67 +126,67 @@ x_8463 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5897'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5895'))) and (((_w3 if type((_w3 := E.get('left~5896'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5902'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5900'))) and (((_w3 if type((_w3 := E.get('left~5901'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5896'), (E.get('left~5896') if (FLD(ctx, K[0], E.get('rep~5897')) == None) else FLD(ctx, K[0], E.get('rep~5897')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5901'), (E.get('left~5901') if (FLD(ctx, K[0], E.get('rep~5902')) == None) else FLD(ctx, K[0], E.get('rep~5902')))]))
 
 
 def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5897'))
+    return FLD(ctx, K[1], E.get('rep~5902'))
 
 
 def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5899')}
+    return {'instead': E.get('instead~5904')}
 
 
 def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5900') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5901'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5900'), (_w2.get(E.get('r~5901'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5901'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5905') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5905'), (_w2.get(E.get('r~5906'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5906'), 0))]))])
 
 
 def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5901'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
 
 
 def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5902'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5901'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5901'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5901'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5907'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5906'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5906'), 0)))) is int else num(_w5)))])])
 
 
 def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5901'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5901'), 0))
+    return (_w2.get(E.get('r~5906'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5906'), 0))
 
 
 def x_8483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5901'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
 
 
 def x_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5901'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5901'), 0))
+    return (_w1.get(E.get('r~5906'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5906'), 0))
 
 
 def x_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5901'))) is str else None)) and ((E.get('k~5902') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5906'))) is str else None)) and ((E.get('k~5907') != 0)) else False)
 
 
 x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -198,8 +198,8 @@ def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5885', 1, True)
-    LOCAL(ctx, E, 'r~5886', 'energy', True)
+    LOCAL(ctx, E, 'n~5890', 1, True)
+    LOCAL(ctx, E, 'r~5891', 'energy', True)
     return t_7456(ctx, k, s, E)
 
 
@@ -209,7 +209,7 @@ def d_7454(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5885', 1, True)
+    LOCAL(ctx, E, 'n~5890', 1, True)
     return True
 
 
@@ -219,7 +219,7 @@ def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5886', 'energy', True)
+    LOCAL(ctx, E, 'r~5891', 'energy', True)
     return True
 
 
@@ -231,14 +231,14 @@ def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5891', E.get('left~5887'), True)
-        LOCAL(ctx, E, 'r~5892', E.get('r~5886'), True)
+        LOCAL(ctx, E, 'n~5896', E.get('left~5892'), True)
+        LOCAL(ctx, E, 'r~5897', E.get('r~5891'), True)
         if not d_7470(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5887', E.get('n~5885'), True)
+    LOCAL(ctx, E, 'left~5892', E.get('n~5890'), True)
     return t_7458(ctx, r1, s, E)
 
 
@@ -248,7 +248,7 @@ def d_7457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~5887', E.get('n~5885'), True)
+    LOCAL(ctx, E, 'left~5892', E.get('n~5890'), True)
     return True
 
 
@@ -259,17 +259,17 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8434(ctx, E)))
-    old = E.get('rep~5888', MISSING)
+    old = E.get('rep~5893', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5888', old)
+        UNSET(ctx, E, 'rep~5893', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5888', item, True)
+            LOCAL(ctx, E, 'rep~5893', item, True)
             if x_8435(ctx, E):
                 return t_7459(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -285,11 +285,11 @@ def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7467, E, 'left~5887', E.get('taken~5889'))
+        ASSIGN(ctx, 7467, E, 'left~5892', E.get('taken~5894'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5889', 0, True)
+    LOCAL(ctx, E, 'taken~5894', 0, True)
     return t_7461(ctx, r1, s, E)
 
 
@@ -299,7 +299,7 @@ def d_7460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5889', 0, True)
+    LOCAL(ctx, E, 'taken~5894', 0, True)
     return True
 
 
@@ -319,7 +319,7 @@ def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5889', E.get('instead~5890'))
+    LOCAL(ctx, E, 'taken~5894', E.get('instead~5895'))
     return t_7465(ctx, k, s, E)
 
 
@@ -329,7 +329,7 @@ def d_7464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5889', E.get('instead~5890'))
+    LOCAL(ctx, E, 'taken~5894', E.get('instead~5895'))
     return True
 
 
@@ -344,7 +344,7 @@ def t_7465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7466(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5890')))
+    return nxt(num(E.get('instead~5895')))
 
 
 def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -362,7 +362,7 @@ def d_7467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7467, E, 'left~5887', E.get('taken~5889'))
+    ASSIGN(ctx, 7467, E, 'left~5892', E.get('taken~5894'))
     return True
 
 
@@ -372,7 +372,7 @@ def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5891', E.get('left~5887'), True)
+    LOCAL(ctx, E, 'n~5896', E.get('left~5892'), True)
     return True
 
 
@@ -382,7 +382,7 @@ def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5892', E.get('r~5886'), True)
+    LOCAL(ctx, E, 'r~5897', E.get('r~5891'), True)
     return True
 
 
@@ -392,13 +392,13 @@ def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5893', x_8448(ctx, E), True)
+    LOCAL(ctx, E, 'k~5898', x_8448(ctx, E), True)
     if not d_7472(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5892'))
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5897'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5893'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5898'), '+=', False, K[2])
     if not d_7475(ctx, E):
         return False
     if not d_7477(ctx, E):
@@ -412,7 +412,7 @@ def d_7471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5893', x_8448(ctx, E), True)
+    LOCAL(ctx, E, 'k~5898', x_8448(ctx, E), True)
     return True
 
 
@@ -424,7 +424,7 @@ def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8449(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5893', x_8451(ctx, E))
+        LOCAL(ctx, E, 'k~5898', x_8451(ctx, E))
     return True
 
 
@@ -434,7 +434,7 @@ def d_7473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5893', x_8451(ctx, E))
+    LOCAL(ctx, E, 'k~5898', x_8451(ctx, E))
     return True
 
 
@@ -444,9 +444,9 @@ def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5892'))
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5897'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5893'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5898'), '+=', False, K[2])
     return True
 
 
@@ -458,9 +458,9 @@ def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8454(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5892'))
+        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5897'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5893'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5898'), '-=', False, K[3])
     return True
 
 
@@ -470,9 +470,9 @@ def d_7476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5892'))
+    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5897'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5893'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5898'), '-=', False, K[3])
     return True
 
 
@@ -486,7 +486,7 @@ def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5893'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5898'), '+=', False, K[4])
     return True
 
 
@@ -498,7 +498,7 @@ def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5893'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5898'), '+=', False, K[4])
     return True
 
 
@@ -508,8 +508,8 @@ def t_7479(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5894', 1, True)
-    LOCAL(ctx, E, 'r~5895', 'energy', True)
+    LOCAL(ctx, E, 'n~5899', 1, True)
+    LOCAL(ctx, E, 'r~5900', 'energy', True)
     return t_7482(ctx, k, s, E)
 
 
@@ -519,7 +519,7 @@ def d_7480(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5894', 1, True)
+    LOCAL(ctx, E, 'n~5899', 1, True)
     return True
 
 
@@ -529,7 +529,7 @@ def d_7481(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5895', 'energy', True)
+    LOCAL(ctx, E, 'r~5900', 'energy', True)
     return True
 
 
@@ -541,14 +541,14 @@ def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5900', E.get('left~5896'), True)
-        LOCAL(ctx, E, 'r~5901', E.get('r~5895'), True)
+        LOCAL(ctx, E, 'n~5905', E.get('left~5901'), True)
+        LOCAL(ctx, E, 'r~5906', E.get('r~5900'), True)
         if not d_7496(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5896', E.get('n~5894'), True)
+    LOCAL(ctx, E, 'left~5901', E.get('n~5899'), True)
     return t_7484(ctx, r1, s, E)
 
 
@@ -558,7 +558,7 @@ def d_7483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~5896', E.get('n~5894'), True)
+    LOCAL(ctx, E, 'left~5901', E.get('n~5899'), True)
     return True
 
 
@@ -569,17 +569,17 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8463(ctx, E)))
-    old = E.get('rep~5897', MISSING)
+    old = E.get('rep~5902', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5897', old)
+        UNSET(ctx, E, 'rep~5902', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5897', item, True)
+            LOCAL(ctx, E, 'rep~5902', item, True)
             if x_8464(ctx, E):
                 return t_7485(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -595,11 +595,11 @@ def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7493, E, 'left~5896', E.get('taken~5898'))
+        ASSIGN(ctx, 7493, E, 'left~5901', E.get('taken~5903'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5898', 0, True)
+    LOCAL(ctx, E, 'taken~5903', 0, True)
     return t_7487(ctx, r1, s, E)
 
 
@@ -609,7 +609,7 @@ def d_7486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5898', 0, True)
+    LOCAL(ctx, E, 'taken~5903', 0, True)
     return True
 
 
@@ -629,7 +629,7 @@ def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5898', E.get('instead~5899'))
+    LOCAL(ctx, E, 'taken~5903', E.get('instead~5904'))
     return t_7491(ctx, k, s, E)
 
 
@@ -639,7 +639,7 @@ def d_7490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~5898', E.get('instead~5899'))
+    LOCAL(ctx, E, 'taken~5903', E.get('instead~5904'))
     return True
 
 
@@ -654,7 +654,7 @@ def t_7491(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7492(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5899')))
+    return nxt(num(E.get('instead~5904')))
 
 
 def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -672,7 +672,7 @@ def d_7493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7493, E, 'left~5896', E.get('taken~5898'))
+    ASSIGN(ctx, 7493, E, 'left~5901', E.get('taken~5903'))
     return True
 
 
@@ -682,7 +682,7 @@ def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5900', E.get('left~5896'), True)
+    LOCAL(ctx, E, 'n~5905', E.get('left~5901'), True)
     return True
 
 
@@ -692,7 +692,7 @@ def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5901', E.get('r~5895'), True)
+    LOCAL(ctx, E, 'r~5906', E.get('r~5900'), True)
     return True
 
 
@@ -702,13 +702,13 @@ def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5902', x_8477(ctx, E), True)
+    LOCAL(ctx, E, 'k~5907', x_8477(ctx, E), True)
     if not d_7498(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5901'))
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5902'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[2])
     if not d_7501(ctx, E):
         return False
     if not d_7503(ctx, E):
@@ -722,7 +722,7 @@ def d_7497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5902', x_8477(ctx, E), True)
+    LOCAL(ctx, E, 'k~5907', x_8477(ctx, E), True)
     return True
 
 
@@ -734,7 +734,7 @@ def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8478(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5902', x_8480(ctx, E))
+        LOCAL(ctx, E, 'k~5907', x_8480(ctx, E))
     return True
 
 
@@ -744,7 +744,7 @@ def d_7499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5902', x_8480(ctx, E))
+    LOCAL(ctx, E, 'k~5907', x_8480(ctx, E))
     return True
 
 
@@ -754,9 +754,9 @@ def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5901'))
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5902'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[2])
     return True
 
 
@@ -768,9 +768,9 @@ def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8483(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5901'))
+        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5906'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5902'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[3])
     return True
 
 
@@ -780,9 +780,9 @@ def d_7502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5901'))
+    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5906'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5902'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[3])
     return True
 
 
@@ -796,7 +796,7 @@ def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5902'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[4])
     return True
 
 
@@ -808,7 +808,7 @@ def d_7504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5902'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[4])
     return True
 
 
@@ -932,14 +932,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'n~5885',
+                    'v': 'n~5890',
                     'e': {'op': 'lit', 'v': 1, 'x': 8431},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7454,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'r~5886',
+                    'v': 'r~5891',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8432},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7455,
@@ -949,14 +949,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5887',
-                            'e': {'op': 'var', 'n': 'n~5885', 'x': 8433},
+                            'v': 'left~5892',
+                            'e': {'op': 'var', 'n': 'n~5890', 'x': 8433},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7457,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5888',
+                            'v': 'rep~5893',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8434},
                             'w': {
                                 'op': 'and',
@@ -969,18 +969,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5888'},
+                                                'of': {'op': 'var', 'n': 'rep~5893'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5886'},
+                                        'b': {'op': 'var', 'n': 'r~5891'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5887'},
+                                        'a': {'op': 'var', 'n': 'left~5892'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -991,7 +991,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5889',
+                                        'v': 'taken~5894',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8436},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7460,
@@ -1015,7 +1015,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5890',
+                                                        'v': 'instead~5895',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1026,7 +1026,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5887'},
+                                                                            {'op': 'var', 'n': 'left~5892'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1035,17 +1035,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5888'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5893'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5887'},
+                                                                                'a': {'op': 'var', 'n': 'left~5892'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5888'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5893'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1064,21 +1064,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5889', 'x': 8439},
+                                                            't': {'op': 'var', 'n': 'taken~5894', 'x': 8439},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5890', 'x': 8440},
+                                                            'e': {'op': 'var', 'n': 'instead~5895', 'x': 8440},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7464,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5890', 'x': 8441},
+                                                            'n': {'op': 'var', 'n': 'instead~5895', 'x': 8441},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5888'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5893'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8442,
@@ -1097,7 +1097,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5890'},
+                                                        {'op': 'var', 'n': 'instead~5895'},
                                                     ],
                                                     'x': 8443,
                                                 },
@@ -1115,9 +1115,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5887', 'x': 8444},
+                                        't': {'op': 'var', 'n': 'left~5892', 'x': 8444},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5889', 'x': 8445},
+                                        'e': {'op': 'var', 'n': 'taken~5894', 'x': 8445},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7467,
                                     },
@@ -1130,15 +1130,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5891',
-                            'e': {'op': 'var', 'n': 'left~5887', 'x': 8446},
+                            'v': 'n~5896',
+                            'e': {'op': 'var', 'n': 'left~5892', 'x': 8446},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7468,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5892',
-                            'e': {'op': 'var', 'n': 'r~5886', 'x': 8447},
+                            'v': 'r~5897',
+                            'e': {'op': 'var', 'n': 'r~5891', 'x': 8447},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7469,
                         },
@@ -1147,7 +1147,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5893',
+                                    'v': 'k~5898',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1164,13 +1164,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5892'},
+                                                                'of': {'op': 'var', 'n': 'r~5897'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5891'},
+                                                        'a': {'op': 'var', 'n': 'n~5896'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1178,11 +1178,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5891'},
+                                                                        {'op': 'var', 'n': 'n~5896'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5892'},
+                                                                            'k': {'op': 'var', 'n': 'r~5897'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1206,7 +1206,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5892'},
+                                            'of': {'op': 'var', 'n': 'r~5897'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1215,7 +1215,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5893', 'x': 8450},
+                                        't': {'op': 'var', 'n': 'k~5898', 'x': 8450},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1232,14 +1232,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5893'},
+                                                                        {'op': 'var', 'n': 'k~5898'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5892'},
+                                                                                'of': {'op': 'var', 'n': 'r~5897'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1250,7 +1250,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5892'},
+                                                                                'k': {'op': 'var', 'n': 'r~5897'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1278,12 +1278,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5892'},
+                                        'k': {'op': 'var', 'n': 'r~5897'},
                                         'd': 0,
                                         'x': 8452,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5893', 'x': 8453},
+                                    'e': {'op': 'var', 'n': 'k~5898', 'x': 8453},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7474,
@@ -1296,7 +1296,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5892'},
+                                            'of': {'op': 'var', 'n': 'r~5897'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1308,12 +1308,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5892'},
+                                            'k': {'op': 'var', 'n': 'r~5897'},
                                             'd': 0,
                                             'x': 8455,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5893', 'x': 8456},
+                                        'e': {'op': 'var', 'n': 'k~5898', 'x': 8456},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7476,
@@ -1329,14 +1329,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5892'},
+                                                'of': {'op': 'var', 'n': 'r~5897'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5893'},
+                                                'a': {'op': 'var', 'n': 'k~5898'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1356,7 +1356,7 @@ RECORDS = {
                                             'x': 8458,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5893', 'x': 8459},
+                                        'e': {'op': 'var', 'n': 'k~5898', 'x': 8459},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7478,
@@ -1393,14 +1393,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'n~5894',
+                    'v': 'n~5899',
                     'e': {'op': 'lit', 'v': 1, 'x': 8460},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7480,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'r~5895',
+                    'v': 'r~5900',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8461},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7481,
@@ -1410,14 +1410,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5896',
-                            'e': {'op': 'var', 'n': 'n~5894', 'x': 8462},
+                            'v': 'left~5901',
+                            'e': {'op': 'var', 'n': 'n~5899', 'x': 8462},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7483,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5897',
+                            'v': 'rep~5902',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8463},
                             'w': {
                                 'op': 'and',
@@ -1430,18 +1430,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5897'},
+                                                'of': {'op': 'var', 'n': 'rep~5902'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5895'},
+                                        'b': {'op': 'var', 'n': 'r~5900'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5896'},
+                                        'a': {'op': 'var', 'n': 'left~5901'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1452,7 +1452,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5898',
+                                        'v': 'taken~5903',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8465},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7486,
@@ -1476,7 +1476,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5899',
+                                                        'v': 'instead~5904',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1487,7 +1487,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5896'},
+                                                                            {'op': 'var', 'n': 'left~5901'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1496,17 +1496,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5897'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5902'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5896'},
+                                                                                'a': {'op': 'var', 'n': 'left~5901'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5897'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5902'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1525,21 +1525,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5898', 'x': 8468},
+                                                            't': {'op': 'var', 'n': 'taken~5903', 'x': 8468},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5899', 'x': 8469},
+                                                            'e': {'op': 'var', 'n': 'instead~5904', 'x': 8469},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7490,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5899', 'x': 8470},
+                                                            'n': {'op': 'var', 'n': 'instead~5904', 'x': 8470},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5897'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5902'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8471,
@@ -1558,7 +1558,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5899'},
+                                                        {'op': 'var', 'n': 'instead~5904'},
                                                     ],
                                                     'x': 8472,
                                                 },
@@ -1576,9 +1576,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5896', 'x': 8473},
+                                        't': {'op': 'var', 'n': 'left~5901', 'x': 8473},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5898', 'x': 8474},
+                                        'e': {'op': 'var', 'n': 'taken~5903', 'x': 8474},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7493,
                                     },
@@ -1591,15 +1591,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5900',
-                            'e': {'op': 'var', 'n': 'left~5896', 'x': 8475},
+                            'v': 'n~5905',
+                            'e': {'op': 'var', 'n': 'left~5901', 'x': 8475},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7494,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5901',
-                            'e': {'op': 'var', 'n': 'r~5895', 'x': 8476},
+                            'v': 'r~5906',
+                            'e': {'op': 'var', 'n': 'r~5900', 'x': 8476},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7495,
                         },
@@ -1608,7 +1608,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5902',
+                                    'v': 'k~5907',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1625,13 +1625,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5901'},
+                                                                'of': {'op': 'var', 'n': 'r~5906'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5900'},
+                                                        'a': {'op': 'var', 'n': 'n~5905'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1639,11 +1639,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5900'},
+                                                                        {'op': 'var', 'n': 'n~5905'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5901'},
+                                                                            'k': {'op': 'var', 'n': 'r~5906'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1667,7 +1667,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5901'},
+                                            'of': {'op': 'var', 'n': 'r~5906'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1676,7 +1676,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5902', 'x': 8479},
+                                        't': {'op': 'var', 'n': 'k~5907', 'x': 8479},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1693,14 +1693,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5902'},
+                                                                        {'op': 'var', 'n': 'k~5907'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5901'},
+                                                                                'of': {'op': 'var', 'n': 'r~5906'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1711,7 +1711,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5901'},
+                                                                                'k': {'op': 'var', 'n': 'r~5906'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1739,12 +1739,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5901'},
+                                        'k': {'op': 'var', 'n': 'r~5906'},
                                         'd': 0,
                                         'x': 8481,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5902', 'x': 8482},
+                                    'e': {'op': 'var', 'n': 'k~5907', 'x': 8482},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7500,
@@ -1757,7 +1757,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5901'},
+                                            'of': {'op': 'var', 'n': 'r~5906'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1769,12 +1769,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5901'},
+                                            'k': {'op': 'var', 'n': 'r~5906'},
                                             'd': 0,
                                             'x': 8484,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5902', 'x': 8485},
+                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8485},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7502,
@@ -1790,14 +1790,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5901'},
+                                                'of': {'op': 'var', 'n': 'r~5906'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5902'},
+                                                'a': {'op': 'var', 'n': 'k~5907'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1817,7 +1817,7 @@ RECORDS = {
                                             'x': 8487,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5902', 'x': 8488},
+                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8488},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7504,

@@ -47,115 +47,115 @@ K = [
 def x_8699(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5985: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5986, NOREC).get('value', None) if type(v_g_5986) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5986, NOREC).get('value', None) if type(v_g_5986) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5986, NOREC).get('column', 0) if type(v_g_5986) is str else 0)) for v_g_5986 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5986, NOREC).get('column', 0) if type(v_g_5986) is str else 0) == v_col_5985)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5984, NOREC).get('column', 0) if type(v_x_5984) is str else 0) for v_x_5984 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5984, NOREC).get('key', None) if type(v_x_5984) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5983, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5983, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5983 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5983, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5983, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('residential', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5990: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5991, NOREC).get('value', None) if type(v_g_5991) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5991, NOREC).get('value', None) if type(v_g_5991) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5991, NOREC).get('column', 0) if type(v_g_5991) is str else 0)) for v_g_5991 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5991, NOREC).get('column', 0) if type(v_g_5991) is str else 0) == v_col_5990)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5989, NOREC).get('column', 0) if type(v_x_5989) is str else 0) for v_x_5989 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5989, NOREC).get('key', None) if type(v_x_5989) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5988, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5988, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5988 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5988, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5988, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('residential', _w7))]))) is int else num(_w8))))
 
 
 def x_8700(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:11
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5989: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5990, NOREC).get('value', None) if type(v_g_5990) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5990, NOREC).get('value', None) if type(v_g_5990) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5990, NOREC).get('column', 0) if type(v_g_5990) is str else 0)) for v_g_5990 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5990, NOREC).get('column', 0) if type(v_g_5990) is str else 0) == v_col_5989)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5988, NOREC).get('column', 0) if type(v_x_5988) is str else 0) for v_x_5988 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5988, NOREC).get('key', None) if type(v_x_5988) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5987, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5987, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5987 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('resort' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5987, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5987, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('resort', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5994: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5995, NOREC).get('value', None) if type(v_g_5995) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5995, NOREC).get('value', None) if type(v_g_5995) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5995, NOREC).get('column', 0) if type(v_g_5995) is str else 0)) for v_g_5995 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5995, NOREC).get('column', 0) if type(v_g_5995) is str else 0) == v_col_5994)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5993, NOREC).get('column', 0) if type(v_x_5993) is str else 0) for v_x_5993 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5993, NOREC).get('key', None) if type(v_x_5993) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5992, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5992, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5992 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('resort' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5992, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5992, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('resort', _w7))]))) is int else num(_w8))))
 
 
 def x_8701(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5993: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5994, NOREC).get('value', None) if type(v_g_5994) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5994, NOREC).get('value', None) if type(v_g_5994) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5994, NOREC).get('column', 0) if type(v_g_5994) is str else 0)) for v_g_5994 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5994, NOREC).get('column', 0) if type(v_g_5994) is str else 0) == v_col_5993)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5992, NOREC).get('column', 0) if type(v_x_5992) is str else 0) for v_x_5992 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5992, NOREC).get('key', None) if type(v_x_5992) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5991, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5991, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5991 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('industrial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5991, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5991, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('industrial', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5998: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5999, NOREC).get('value', None) if type(v_g_5999) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5999, NOREC).get('value', None) if type(v_g_5999) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5999, NOREC).get('column', 0) if type(v_g_5999) is str else 0)) for v_g_5999 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5999, NOREC).get('column', 0) if type(v_g_5999) is str else 0) == v_col_5998)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5997, NOREC).get('column', 0) if type(v_x_5997) is str else 0) for v_x_5997 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5997, NOREC).get('key', None) if type(v_x_5997) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5996, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5996, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5996 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('industrial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5996, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5996, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('industrial', _w7))]))) is int else num(_w8))))
 
 
 def x_8702(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5997: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5998, NOREC).get('value', None) if type(v_g_5998) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5998, NOREC).get('value', None) if type(v_g_5998) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5998, NOREC).get('column', 0) if type(v_g_5998) is str else 0)) for v_g_5998 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5998, NOREC).get('column', 0) if type(v_g_5998) is str else 0) == v_col_5997)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5996, NOREC).get('column', 0) if type(v_x_5996) is str else 0) for v_x_5996 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5996, NOREC).get('key', None) if type(v_x_5996) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5995, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5995, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5995 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('commercial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5995, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5995, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('commercial', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6002: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6003, NOREC).get('value', None) if type(v_g_6003) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6003, NOREC).get('value', None) if type(v_g_6003) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6003, NOREC).get('column', 0) if type(v_g_6003) is str else 0)) for v_g_6003 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6003, NOREC).get('column', 0) if type(v_g_6003) is str else 0) == v_col_6002)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6001, NOREC).get('column', 0) if type(v_x_6001) is str else 0) for v_x_6001 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6001, NOREC).get('key', None) if type(v_x_6001) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6000, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6000, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6000 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('commercial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6000, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6000, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('commercial', _w7))]))) is int else num(_w8))))
 
 
 def x_8703(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:20
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6001: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6002, NOREC).get('value', None) if type(v_g_6002) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6002, NOREC).get('value', None) if type(v_g_6002) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6002, NOREC).get('column', 0) if type(v_g_6002) is str else 0)) for v_g_6002 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6002, NOREC).get('column', 0) if type(v_g_6002) is str else 0) == v_col_6001)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6000, NOREC).get('column', 0) if type(v_x_6000) is str else 0) for v_x_6000 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6000, NOREC).get('key', None) if type(v_x_6000) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5999, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5999, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5999 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5999, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5999, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('remote', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6006: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6007, NOREC).get('value', None) if type(v_g_6007) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6007, NOREC).get('value', None) if type(v_g_6007) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6007, NOREC).get('column', 0) if type(v_g_6007) is str else 0)) for v_g_6007 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6007, NOREC).get('column', 0) if type(v_g_6007) is str else 0) == v_col_6006)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6005, NOREC).get('column', 0) if type(v_x_6005) is str else 0) for v_x_6005 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6005, NOREC).get('key', None) if type(v_x_6005) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6004, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6004, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6004 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6004, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6004, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('remote', _w7))]))) is int else num(_w8))))
 
 
 def x_8704(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:23
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6005: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6006, NOREC).get('value', None) if type(v_g_6006) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6006, NOREC).get('value', None) if type(v_g_6006) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6006, NOREC).get('column', 0) if type(v_g_6006) is str else 0)) for v_g_6006 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6006, NOREC).get('column', 0) if type(v_g_6006) is str else 0) == v_col_6005)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6004, NOREC).get('column', 0) if type(v_x_6004) is str else 0) for v_x_6004 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6004, NOREC).get('key', None) if type(v_x_6004) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6003, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6003, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6003 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6003, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6003, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('solar', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6010: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6011, NOREC).get('value', None) if type(v_g_6011) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6011, NOREC).get('value', None) if type(v_g_6011) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6011, NOREC).get('column', 0) if type(v_g_6011) is str else 0)) for v_g_6011 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6011, NOREC).get('column', 0) if type(v_g_6011) is str else 0) == v_col_6010)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6009, NOREC).get('column', 0) if type(v_x_6009) is str else 0) for v_x_6009 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6009, NOREC).get('key', None) if type(v_x_6009) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6008, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6008, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6008 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6008, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6008, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('solar', _w7))]))) is int else num(_w8))))
 
 
 def x_8705(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6009: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6010, NOREC).get('value', None) if type(v_g_6010) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6010, NOREC).get('value', None) if type(v_g_6010) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6010, NOREC).get('column', 0) if type(v_g_6010) is str else 0)) for v_g_6010 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6010, NOREC).get('column', 0) if type(v_g_6010) is str else 0) == v_col_6009)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6008, NOREC).get('column', 0) if type(v_x_6008) is str else 0) for v_x_6008 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6008, NOREC).get('key', None) if type(v_x_6008) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6007, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6007, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6007 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6007, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6007, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('lucrative', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6014: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6015, NOREC).get('value', None) if type(v_g_6015) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6015, NOREC).get('value', None) if type(v_g_6015) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6015, NOREC).get('column', 0) if type(v_g_6015) is str else 0)) for v_g_6015 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6015, NOREC).get('column', 0) if type(v_g_6015) is str else 0) == v_col_6014)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6013, NOREC).get('column', 0) if type(v_x_6013) is str else 0) for v_x_6013 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6013, NOREC).get('key', None) if type(v_x_6013) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6012, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6012, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6012 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6012, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6012, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('lucrative', _w7))]))) is int else num(_w8))))
 
 
 def x_8706(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6013: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6014, NOREC).get('value', None) if type(v_g_6014) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6014, NOREC).get('value', None) if type(v_g_6014) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6014, NOREC).get('column', 0) if type(v_g_6014) is str else 0)) for v_g_6014 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6014, NOREC).get('column', 0) if type(v_g_6014) is str else 0) == v_col_6013)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6012, NOREC).get('column', 0) if type(v_x_6012) is str else 0) for v_x_6012 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6012, NOREC).get('key', None) if type(v_x_6012) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6011, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6011, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6011 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6011, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6011, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('double_icon', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6018: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6019, NOREC).get('value', None) if type(v_g_6019) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6019, NOREC).get('value', None) if type(v_g_6019) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6019, NOREC).get('column', 0) if type(v_g_6019) is str else 0)) for v_g_6019 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6019, NOREC).get('column', 0) if type(v_g_6019) is str else 0) == v_col_6018)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6017, NOREC).get('column', 0) if type(v_x_6017) is str else 0) for v_x_6017 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6017, NOREC).get('key', None) if type(v_x_6017) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6016, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6016, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6016 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6016, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6016, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('double_icon', _w7))]))) is int else num(_w8))))
 
 
 def x_8707(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6017: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6018, NOREC).get('value', None) if type(v_g_6018) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6018, NOREC).get('value', None) if type(v_g_6018) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6018, NOREC).get('column', 0) if type(v_g_6018) is str else 0)) for v_g_6018 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6018, NOREC).get('column', 0) if type(v_g_6018) is str else 0) == v_col_6017)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6016, NOREC).get('column', 0) if type(v_x_6016) is str else 0) for v_x_6016 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6016, NOREC).get('key', None) if type(v_x_6016) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6015, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6015, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6015 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('single_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6015, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6015, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('single_icon', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6022: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6023, NOREC).get('value', None) if type(v_g_6023) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6023, NOREC).get('value', None) if type(v_g_6023) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6023, NOREC).get('column', 0) if type(v_g_6023) is str else 0)) for v_g_6023 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6023, NOREC).get('column', 0) if type(v_g_6023) is str else 0) == v_col_6022)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6021, NOREC).get('column', 0) if type(v_x_6021) is str else 0) for v_x_6021 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6021, NOREC).get('key', None) if type(v_x_6021) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6020, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6020, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6020 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('single_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6020, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6020, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('single_icon', _w7))]))) is int else num(_w8))))
 
 
 def x_8708(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:35
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6021: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6022, NOREC).get('value', None) if type(v_g_6022) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6022, NOREC).get('value', None) if type(v_g_6022) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6022, NOREC).get('column', 0) if type(v_g_6022) is str else 0)) for v_g_6022 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6022, NOREC).get('column', 0) if type(v_g_6022) is str else 0) == v_col_6021)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6020, NOREC).get('column', 0) if type(v_x_6020) is str else 0) for v_x_6020 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6020, NOREC).get('key', None) if type(v_x_6020) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6019, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6019, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6019 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('a' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6019, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6019, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('a', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6026: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6027, NOREC).get('value', None) if type(v_g_6027) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6027, NOREC).get('value', None) if type(v_g_6027) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6027, NOREC).get('column', 0) if type(v_g_6027) is str else 0)) for v_g_6027 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6027, NOREC).get('column', 0) if type(v_g_6027) is str else 0) == v_col_6026)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6025, NOREC).get('column', 0) if type(v_x_6025) is str else 0) for v_x_6025 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6025, NOREC).get('key', None) if type(v_x_6025) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6024, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6024, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6024 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('a' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6024, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6024, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('a', _w7))]))) is int else num(_w8))))
 
 
 def x_8709(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:38
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6025: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6026, NOREC).get('value', None) if type(v_g_6026) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6026, NOREC).get('value', None) if type(v_g_6026) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6026, NOREC).get('column', 0) if type(v_g_6026) is str else 0)) for v_g_6026 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6026, NOREC).get('column', 0) if type(v_g_6026) is str else 0) == v_col_6025)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6024, NOREC).get('column', 0) if type(v_x_6024) is str else 0) for v_x_6024 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6024, NOREC).get('key', None) if type(v_x_6024) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6023, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6023, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6023 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b1' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6023, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6023, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b1', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6030: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6031, NOREC).get('value', None) if type(v_g_6031) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6031, NOREC).get('value', None) if type(v_g_6031) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6031, NOREC).get('column', 0) if type(v_g_6031) is str else 0)) for v_g_6031 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6031, NOREC).get('column', 0) if type(v_g_6031) is str else 0) == v_col_6030)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6029, NOREC).get('column', 0) if type(v_x_6029) is str else 0) for v_x_6029 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6029, NOREC).get('key', None) if type(v_x_6029) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6028, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6028, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6028 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b1' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6028, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6028, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b1', _w7))]))) is int else num(_w8))))
 
 
 def x_8710(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6029: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6030, NOREC).get('value', None) if type(v_g_6030) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6030, NOREC).get('value', None) if type(v_g_6030) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6030, NOREC).get('column', 0) if type(v_g_6030) is str else 0)) for v_g_6030 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6030, NOREC).get('column', 0) if type(v_g_6030) is str else 0) == v_col_6029)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6028, NOREC).get('column', 0) if type(v_x_6028) is str else 0) for v_x_6028 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6028, NOREC).get('key', None) if type(v_x_6028) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6027, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6027, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6027 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b2' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6027, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6027, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b2', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6034: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6035, NOREC).get('value', None) if type(v_g_6035) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6035, NOREC).get('value', None) if type(v_g_6035) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6035, NOREC).get('column', 0) if type(v_g_6035) is str else 0)) for v_g_6035 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6035, NOREC).get('column', 0) if type(v_g_6035) is str else 0) == v_col_6034)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6033, NOREC).get('column', 0) if type(v_x_6033) is str else 0) for v_x_6033 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6033, NOREC).get('key', None) if type(v_x_6033) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6032, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6032, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6032 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b2' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6032, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6032, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b2', _w7))]))) is int else num(_w8))))
 
 
 def x_8711(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6033: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6034, NOREC).get('value', None) if type(v_g_6034) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6034, NOREC).get('value', None) if type(v_g_6034) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6034, NOREC).get('column', 0) if type(v_g_6034) is str else 0)) for v_g_6034 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6034, NOREC).get('column', 0) if type(v_g_6034) is str else 0) == v_col_6033)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6032, NOREC).get('column', 0) if type(v_x_6032) is str else 0) for v_x_6032 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6032, NOREC).get('key', None) if type(v_x_6032) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6031, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6031, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6031 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6031, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6031, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('c', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6038: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6039, NOREC).get('value', None) if type(v_g_6039) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6039, NOREC).get('value', None) if type(v_g_6039) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6039, NOREC).get('column', 0) if type(v_g_6039) is str else 0)) for v_g_6039 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6039, NOREC).get('column', 0) if type(v_g_6039) is str else 0) == v_col_6038)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6037, NOREC).get('column', 0) if type(v_x_6037) is str else 0) for v_x_6037 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6037, NOREC).get('key', None) if type(v_x_6037) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6036, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6036, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6036 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6036, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6036, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('c', _w7))]))) is int else num(_w8))))
 
 
 def x_8712(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6036 for v_x_6036 in items_of(KEY(ctx.state.get('places'), v_s_6035, [])) if (True if (((v_x_6036.get('owner', None) if type(v_x_6036) is dict else KEY(v_x_6036, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6036.get('piece', None) if type(v_x_6036) is dict else KEY(v_x_6036, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6035 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6035, NOREC).get('area', None) if type(v_s_6035) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6035, NOREC).get('area', None) if type(v_s_6035) is str else None) == 'a1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6035, NOREC).get('area', None) if type(v_s_6035) is str else None))) is str else None) == 'a1')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6041 for v_x_6041 in items_of(KEY(ctx.state.get('places'), v_s_6040, [])) if (True if (((v_x_6041.get('owner', None) if type(v_x_6041) is dict else KEY(v_x_6041, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6041.get('piece', None) if type(v_x_6041) is dict else KEY(v_x_6041, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6040 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6040, NOREC).get('area', None) if type(v_s_6040) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6040, NOREC).get('area', None) if type(v_s_6040) is str else None) == 'a1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6040, NOREC).get('area', None) if type(v_s_6040) is str else None))) is str else None) == 'a1')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8713(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6038 for v_x_6038 in items_of(KEY(ctx.state.get('places'), v_s_6037, [])) if (True if (((v_x_6038.get('owner', None) if type(v_x_6038) is dict else KEY(v_x_6038, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6038.get('piece', None) if type(v_x_6038) is dict else KEY(v_x_6038, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6037 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6037, NOREC).get('area', None) if type(v_s_6037) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6037, NOREC).get('area', None) if type(v_s_6037) is str else None) == 'a2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6037, NOREC).get('area', None) if type(v_s_6037) is str else None))) is str else None) == 'a2')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6043 for v_x_6043 in items_of(KEY(ctx.state.get('places'), v_s_6042, [])) if (True if (((v_x_6043.get('owner', None) if type(v_x_6043) is dict else KEY(v_x_6043, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6043.get('piece', None) if type(v_x_6043) is dict else KEY(v_x_6043, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6042 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6042, NOREC).get('area', None) if type(v_s_6042) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6042, NOREC).get('area', None) if type(v_s_6042) is str else None) == 'a2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6042, NOREC).get('area', None) if type(v_s_6042) is str else None))) is str else None) == 'a2')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8714(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6040 for v_x_6040 in items_of(KEY(ctx.state.get('places'), v_s_6039, [])) if (True if (((v_x_6040.get('owner', None) if type(v_x_6040) is dict else KEY(v_x_6040, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6040.get('piece', None) if type(v_x_6040) is dict else KEY(v_x_6040, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6039 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6039, NOREC).get('area', None) if type(v_s_6039) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6039, NOREC).get('area', None) if type(v_s_6039) is str else None) == 'a3')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6039, NOREC).get('area', None) if type(v_s_6039) is str else None))) is str else None) == 'a3')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6045 for v_x_6045 in items_of(KEY(ctx.state.get('places'), v_s_6044, [])) if (True if (((v_x_6045.get('owner', None) if type(v_x_6045) is dict else KEY(v_x_6045, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6045.get('piece', None) if type(v_x_6045) is dict else KEY(v_x_6045, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6044 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6044, NOREC).get('area', None) if type(v_s_6044) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6044, NOREC).get('area', None) if type(v_s_6044) is str else None) == 'a3')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6044, NOREC).get('area', None) if type(v_s_6044) is str else None))) is str else None) == 'a3')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8715(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6042 for v_x_6042 in items_of(KEY(ctx.state.get('places'), v_s_6041, [])) if (True if (((v_x_6042.get('owner', None) if type(v_x_6042) is dict else KEY(v_x_6042, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6042.get('piece', None) if type(v_x_6042) is dict else KEY(v_x_6042, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6041 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6041, NOREC).get('area', None) if type(v_s_6041) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6041, NOREC).get('area', None) if type(v_s_6041) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6041, NOREC).get('area', None) if type(v_s_6041) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6047 for v_x_6047 in items_of(KEY(ctx.state.get('places'), v_s_6046, [])) if (True if (((v_x_6047.get('owner', None) if type(v_x_6047) is dict else KEY(v_x_6047, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6047.get('piece', None) if type(v_x_6047) is dict else KEY(v_x_6047, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6046 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6046, NOREC).get('area', None) if type(v_s_6046) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6046, NOREC).get('area', None) if type(v_s_6046) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6046, NOREC).get('area', None) if type(v_s_6046) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8716(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6044 for v_x_6044 in items_of(KEY(ctx.state.get('places'), v_s_6043, [])) if (True if (((v_x_6044.get('owner', None) if type(v_x_6044) is dict else KEY(v_x_6044, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6044.get('piece', None) if type(v_x_6044) is dict else KEY(v_x_6044, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6043 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6043, NOREC).get('area', None) if type(v_s_6043) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6043, NOREC).get('area', None) if type(v_s_6043) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6043, NOREC).get('area', None) if type(v_s_6043) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6049 for v_x_6049 in items_of(KEY(ctx.state.get('places'), v_s_6048, [])) if (True if (((v_x_6049.get('owner', None) if type(v_x_6049) is dict else KEY(v_x_6049, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6049.get('piece', None) if type(v_x_6049) is dict else KEY(v_x_6049, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6048 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6048, NOREC).get('area', None) if type(v_s_6048) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6048, NOREC).get('area', None) if type(v_s_6048) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6048, NOREC).get('area', None) if type(v_s_6048) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8717(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6046 for v_x_6046 in items_of(KEY(ctx.state.get('places'), v_s_6045, [])) if (True if (((v_x_6046.get('owner', None) if type(v_x_6046) is dict else KEY(v_x_6046, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6046.get('piece', None) if type(v_x_6046) is dict else KEY(v_x_6046, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6045 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6045, NOREC).get('area', None) if type(v_s_6045) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6045, NOREC).get('area', None) if type(v_s_6045) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6045, NOREC).get('area', None) if type(v_s_6045) is str else None))) is str else None) == 'c')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6051 for v_x_6051 in items_of(KEY(ctx.state.get('places'), v_s_6050, [])) if (True if (((v_x_6051.get('owner', None) if type(v_x_6051) is dict else KEY(v_x_6051, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6051.get('piece', None) if type(v_x_6051) is dict else KEY(v_x_6051, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6050 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6050, NOREC).get('area', None) if type(v_s_6050) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6050, NOREC).get('area', None) if type(v_s_6050) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6050, NOREC).get('area', None) if type(v_s_6050) is str else None))) is str else None) == 'c')) else False)) else False)]))) is int else num(_w3))))
 
 
 TRIALS = {
@@ -226,7 +226,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5983',
+                        'v': 'c~5988',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -234,19 +234,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5985',
+                            'v': 'col~5990',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5984',
+                                        'v': 'x~5989',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5984'},
+                                            'of': {'op': 'var', 'n': 'x~5989'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -256,7 +256,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5984'},
+                                                'of': {'op': 'var', 'n': 'x~5989'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -269,7 +269,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5983'},
+                                                    'k': {'op': 'var', 'n': 'c~5988'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -284,7 +284,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5986',
+                                        'v': 'g~5991',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -294,7 +294,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5986'},
+                                                    'of': {'op': 'var', 'n': 'g~5991'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -303,14 +303,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5986'},
+                                                'of': {'op': 'var', 'n': 'g~5991'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5986'},
+                                                'of': {'op': 'var', 'n': 'g~5991'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -321,11 +321,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5986'},
+                                                'of': {'op': 'var', 'n': 'g~5991'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5985'},
+                                            'b': {'op': 'var', 'n': 'col~5990'},
                                         },
                                     },
                                 ],
@@ -343,7 +343,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5983'},
+                                    'k': {'op': 'var', 'n': 'c~5988'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -377,7 +377,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5987',
+                        'v': 'c~5992',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -385,19 +385,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5989',
+                            'v': 'col~5994',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5988',
+                                        'v': 'x~5993',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5988'},
+                                            'of': {'op': 'var', 'n': 'x~5993'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -407,7 +407,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5988'},
+                                                'of': {'op': 'var', 'n': 'x~5993'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -420,7 +420,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5987'},
+                                                    'k': {'op': 'var', 'n': 'c~5992'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -435,7 +435,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5990',
+                                        'v': 'g~5995',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -445,7 +445,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5990'},
+                                                    'of': {'op': 'var', 'n': 'g~5995'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -454,14 +454,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5990'},
+                                                'of': {'op': 'var', 'n': 'g~5995'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5990'},
+                                                'of': {'op': 'var', 'n': 'g~5995'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -472,11 +472,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5990'},
+                                                'of': {'op': 'var', 'n': 'g~5995'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5989'},
+                                            'b': {'op': 'var', 'n': 'col~5994'},
                                         },
                                     },
                                 ],
@@ -494,7 +494,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5987'},
+                                    'k': {'op': 'var', 'n': 'c~5992'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -528,7 +528,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5991',
+                        'v': 'c~5996',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -536,19 +536,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5993',
+                            'v': 'col~5998',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5992',
+                                        'v': 'x~5997',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5992'},
+                                            'of': {'op': 'var', 'n': 'x~5997'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -558,7 +558,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5992'},
+                                                'of': {'op': 'var', 'n': 'x~5997'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -571,7 +571,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5991'},
+                                                    'k': {'op': 'var', 'n': 'c~5996'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -586,7 +586,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5994',
+                                        'v': 'g~5999',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -596,7 +596,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5994'},
+                                                    'of': {'op': 'var', 'n': 'g~5999'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -605,14 +605,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5994'},
+                                                'of': {'op': 'var', 'n': 'g~5999'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5994'},
+                                                'of': {'op': 'var', 'n': 'g~5999'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -623,11 +623,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5994'},
+                                                'of': {'op': 'var', 'n': 'g~5999'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5993'},
+                                            'b': {'op': 'var', 'n': 'col~5998'},
                                         },
                                     },
                                 ],
@@ -645,7 +645,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5991'},
+                                    'k': {'op': 'var', 'n': 'c~5996'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -679,7 +679,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5995',
+                        'v': 'c~6000',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -687,19 +687,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5997',
+                            'v': 'col~6002',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5996',
+                                        'v': 'x~6001',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5996'},
+                                            'of': {'op': 'var', 'n': 'x~6001'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -709,7 +709,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5996'},
+                                                'of': {'op': 'var', 'n': 'x~6001'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -722,7 +722,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5995'},
+                                                    'k': {'op': 'var', 'n': 'c~6000'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -737,7 +737,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5998',
+                                        'v': 'g~6003',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -747,7 +747,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5998'},
+                                                    'of': {'op': 'var', 'n': 'g~6003'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -756,14 +756,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5998'},
+                                                'of': {'op': 'var', 'n': 'g~6003'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5998'},
+                                                'of': {'op': 'var', 'n': 'g~6003'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -774,11 +774,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5998'},
+                                                'of': {'op': 'var', 'n': 'g~6003'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5997'},
+                                            'b': {'op': 'var', 'n': 'col~6002'},
                                         },
                                     },
                                 ],
@@ -796,7 +796,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5995'},
+                                    'k': {'op': 'var', 'n': 'c~6000'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -830,7 +830,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5999',
+                        'v': 'c~6004',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -838,19 +838,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6001',
+                            'v': 'col~6006',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6000',
+                                        'v': 'x~6005',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6000'},
+                                            'of': {'op': 'var', 'n': 'x~6005'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -860,7 +860,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6000'},
+                                                'of': {'op': 'var', 'n': 'x~6005'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -873,7 +873,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5999'},
+                                                    'k': {'op': 'var', 'n': 'c~6004'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -888,7 +888,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6002',
+                                        'v': 'g~6007',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -898,7 +898,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6002'},
+                                                    'of': {'op': 'var', 'n': 'g~6007'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -907,14 +907,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6002'},
+                                                'of': {'op': 'var', 'n': 'g~6007'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6002'},
+                                                'of': {'op': 'var', 'n': 'g~6007'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -925,11 +925,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6002'},
+                                                'of': {'op': 'var', 'n': 'g~6007'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6001'},
+                                            'b': {'op': 'var', 'n': 'col~6006'},
                                         },
                                     },
                                 ],
@@ -947,7 +947,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5999'},
+                                    'k': {'op': 'var', 'n': 'c~6004'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -981,7 +981,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6003',
+                        'v': 'c~6008',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -989,19 +989,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6005',
+                            'v': 'col~6010',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6004',
+                                        'v': 'x~6009',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6004'},
+                                            'of': {'op': 'var', 'n': 'x~6009'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1011,7 +1011,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6004'},
+                                                'of': {'op': 'var', 'n': 'x~6009'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1024,7 +1024,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6003'},
+                                                    'k': {'op': 'var', 'n': 'c~6008'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1039,7 +1039,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6006',
+                                        'v': 'g~6011',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1049,7 +1049,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6006'},
+                                                    'of': {'op': 'var', 'n': 'g~6011'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1058,14 +1058,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6006'},
+                                                'of': {'op': 'var', 'n': 'g~6011'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6006'},
+                                                'of': {'op': 'var', 'n': 'g~6011'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1076,11 +1076,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6006'},
+                                                'of': {'op': 'var', 'n': 'g~6011'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6005'},
+                                            'b': {'op': 'var', 'n': 'col~6010'},
                                         },
                                     },
                                 ],
@@ -1098,7 +1098,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6003'},
+                                    'k': {'op': 'var', 'n': 'c~6008'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1132,7 +1132,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6007',
+                        'v': 'c~6012',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1140,19 +1140,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6009',
+                            'v': 'col~6014',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6008',
+                                        'v': 'x~6013',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6008'},
+                                            'of': {'op': 'var', 'n': 'x~6013'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1162,7 +1162,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6008'},
+                                                'of': {'op': 'var', 'n': 'x~6013'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1175,7 +1175,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6007'},
+                                                    'k': {'op': 'var', 'n': 'c~6012'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1190,7 +1190,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6010',
+                                        'v': 'g~6015',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1200,7 +1200,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6010'},
+                                                    'of': {'op': 'var', 'n': 'g~6015'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1209,14 +1209,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6010'},
+                                                'of': {'op': 'var', 'n': 'g~6015'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6010'},
+                                                'of': {'op': 'var', 'n': 'g~6015'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1227,11 +1227,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6010'},
+                                                'of': {'op': 'var', 'n': 'g~6015'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6009'},
+                                            'b': {'op': 'var', 'n': 'col~6014'},
                                         },
                                     },
                                 ],
@@ -1249,7 +1249,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6007'},
+                                    'k': {'op': 'var', 'n': 'c~6012'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1283,7 +1283,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6011',
+                        'v': 'c~6016',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1291,19 +1291,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6013',
+                            'v': 'col~6018',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6012',
+                                        'v': 'x~6017',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6012'},
+                                            'of': {'op': 'var', 'n': 'x~6017'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1313,7 +1313,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6012'},
+                                                'of': {'op': 'var', 'n': 'x~6017'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1326,7 +1326,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6011'},
+                                                    'k': {'op': 'var', 'n': 'c~6016'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1341,7 +1341,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6014',
+                                        'v': 'g~6019',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1351,7 +1351,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6014'},
+                                                    'of': {'op': 'var', 'n': 'g~6019'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1360,14 +1360,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6014'},
+                                                'of': {'op': 'var', 'n': 'g~6019'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6014'},
+                                                'of': {'op': 'var', 'n': 'g~6019'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1378,11 +1378,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6014'},
+                                                'of': {'op': 'var', 'n': 'g~6019'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6013'},
+                                            'b': {'op': 'var', 'n': 'col~6018'},
                                         },
                                     },
                                 ],
@@ -1400,7 +1400,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6011'},
+                                    'k': {'op': 'var', 'n': 'c~6016'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1434,7 +1434,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6015',
+                        'v': 'c~6020',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1442,19 +1442,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6017',
+                            'v': 'col~6022',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6016',
+                                        'v': 'x~6021',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6016'},
+                                            'of': {'op': 'var', 'n': 'x~6021'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1464,7 +1464,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6016'},
+                                                'of': {'op': 'var', 'n': 'x~6021'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1477,7 +1477,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6015'},
+                                                    'k': {'op': 'var', 'n': 'c~6020'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1492,7 +1492,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6018',
+                                        'v': 'g~6023',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1502,7 +1502,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6018'},
+                                                    'of': {'op': 'var', 'n': 'g~6023'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1511,14 +1511,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6018'},
+                                                'of': {'op': 'var', 'n': 'g~6023'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6018'},
+                                                'of': {'op': 'var', 'n': 'g~6023'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1529,11 +1529,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6018'},
+                                                'of': {'op': 'var', 'n': 'g~6023'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6017'},
+                                            'b': {'op': 'var', 'n': 'col~6022'},
                                         },
                                     },
                                 ],
@@ -1551,7 +1551,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6015'},
+                                    'k': {'op': 'var', 'n': 'c~6020'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1585,7 +1585,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6019',
+                        'v': 'c~6024',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1593,19 +1593,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6021',
+                            'v': 'col~6026',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6020',
+                                        'v': 'x~6025',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6020'},
+                                            'of': {'op': 'var', 'n': 'x~6025'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1615,7 +1615,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6020'},
+                                                'of': {'op': 'var', 'n': 'x~6025'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1628,7 +1628,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6019'},
+                                                    'k': {'op': 'var', 'n': 'c~6024'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1643,7 +1643,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6022',
+                                        'v': 'g~6027',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1653,7 +1653,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6022'},
+                                                    'of': {'op': 'var', 'n': 'g~6027'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1662,14 +1662,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6022'},
+                                                'of': {'op': 'var', 'n': 'g~6027'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6022'},
+                                                'of': {'op': 'var', 'n': 'g~6027'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1680,11 +1680,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6022'},
+                                                'of': {'op': 'var', 'n': 'g~6027'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6021'},
+                                            'b': {'op': 'var', 'n': 'col~6026'},
                                         },
                                     },
                                 ],
@@ -1702,7 +1702,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6019'},
+                                    'k': {'op': 'var', 'n': 'c~6024'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1736,7 +1736,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6023',
+                        'v': 'c~6028',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1744,19 +1744,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6025',
+                            'v': 'col~6030',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6024',
+                                        'v': 'x~6029',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6024'},
+                                            'of': {'op': 'var', 'n': 'x~6029'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1766,7 +1766,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6024'},
+                                                'of': {'op': 'var', 'n': 'x~6029'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1779,7 +1779,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6023'},
+                                                    'k': {'op': 'var', 'n': 'c~6028'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1794,7 +1794,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6026',
+                                        'v': 'g~6031',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1804,7 +1804,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6026'},
+                                                    'of': {'op': 'var', 'n': 'g~6031'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1813,14 +1813,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6026'},
+                                                'of': {'op': 'var', 'n': 'g~6031'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6026'},
+                                                'of': {'op': 'var', 'n': 'g~6031'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1831,11 +1831,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6026'},
+                                                'of': {'op': 'var', 'n': 'g~6031'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6025'},
+                                            'b': {'op': 'var', 'n': 'col~6030'},
                                         },
                                     },
                                 ],
@@ -1853,7 +1853,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6023'},
+                                    'k': {'op': 'var', 'n': 'c~6028'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1887,7 +1887,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6027',
+                        'v': 'c~6032',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1895,19 +1895,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6029',
+                            'v': 'col~6034',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6028',
+                                        'v': 'x~6033',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6028'},
+                                            'of': {'op': 'var', 'n': 'x~6033'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1917,7 +1917,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6028'},
+                                                'of': {'op': 'var', 'n': 'x~6033'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1930,7 +1930,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6027'},
+                                                    'k': {'op': 'var', 'n': 'c~6032'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1945,7 +1945,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6030',
+                                        'v': 'g~6035',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1955,7 +1955,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6030'},
+                                                    'of': {'op': 'var', 'n': 'g~6035'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1964,14 +1964,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6030'},
+                                                'of': {'op': 'var', 'n': 'g~6035'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6030'},
+                                                'of': {'op': 'var', 'n': 'g~6035'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1982,11 +1982,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6030'},
+                                                'of': {'op': 'var', 'n': 'g~6035'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6029'},
+                                            'b': {'op': 'var', 'n': 'col~6034'},
                                         },
                                     },
                                 ],
@@ -2004,7 +2004,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6027'},
+                                    'k': {'op': 'var', 'n': 'c~6032'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -2038,7 +2038,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6031',
+                        'v': 'c~6036',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -2046,19 +2046,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6033',
+                            'v': 'col~6038',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6032',
+                                        'v': 'x~6037',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6032'},
+                                            'of': {'op': 'var', 'n': 'x~6037'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -2068,7 +2068,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6032'},
+                                                'of': {'op': 'var', 'n': 'x~6037'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -2081,7 +2081,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6031'},
+                                                    'k': {'op': 'var', 'n': 'c~6036'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -2096,7 +2096,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6034',
+                                        'v': 'g~6039',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -2106,7 +2106,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6034'},
+                                                    'of': {'op': 'var', 'n': 'g~6039'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -2115,14 +2115,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6034'},
+                                                'of': {'op': 'var', 'n': 'g~6039'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6034'},
+                                                'of': {'op': 'var', 'n': 'g~6039'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -2133,11 +2133,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6034'},
+                                                'of': {'op': 'var', 'n': 'g~6039'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6033'},
+                                            'b': {'op': 'var', 'n': 'col~6038'},
                                         },
                                     },
                                 ],
@@ -2155,7 +2155,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6031'},
+                                    'k': {'op': 'var', 'n': 'c~6036'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -2189,7 +2189,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6035',
+                        'v': 's~6040',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2197,11 +2197,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6036',
+                                    'v': 'x~6041',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6035'},
+                                        'k': {'op': 'var', 'n': 's~6040'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2212,7 +2212,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6036'},
+                                                    'of': {'op': 'var', 'n': 'x~6041'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2225,7 +2225,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6036'},
+                                                        'of': {'op': 'var', 'n': 'x~6041'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2247,7 +2247,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6035'},
+                                        'of': {'op': 'var', 'n': 's~6040'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2262,7 +2262,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6035'},
+                                                'of': {'op': 'var', 'n': 's~6040'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2277,7 +2277,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6035'},
+                                                    'of': {'op': 'var', 'n': 's~6040'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2317,7 +2317,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6037',
+                        'v': 's~6042',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2325,11 +2325,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6038',
+                                    'v': 'x~6043',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6037'},
+                                        'k': {'op': 'var', 'n': 's~6042'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2340,7 +2340,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6038'},
+                                                    'of': {'op': 'var', 'n': 'x~6043'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2353,7 +2353,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6038'},
+                                                        'of': {'op': 'var', 'n': 'x~6043'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2375,7 +2375,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6037'},
+                                        'of': {'op': 'var', 'n': 's~6042'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2390,7 +2390,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6037'},
+                                                'of': {'op': 'var', 'n': 's~6042'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2405,7 +2405,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6037'},
+                                                    'of': {'op': 'var', 'n': 's~6042'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2445,7 +2445,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6039',
+                        'v': 's~6044',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2453,11 +2453,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6040',
+                                    'v': 'x~6045',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6039'},
+                                        'k': {'op': 'var', 'n': 's~6044'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2468,7 +2468,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6040'},
+                                                    'of': {'op': 'var', 'n': 'x~6045'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2481,7 +2481,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6040'},
+                                                        'of': {'op': 'var', 'n': 'x~6045'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2503,7 +2503,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6039'},
+                                        'of': {'op': 'var', 'n': 's~6044'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2518,7 +2518,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6039'},
+                                                'of': {'op': 'var', 'n': 's~6044'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2533,7 +2533,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6039'},
+                                                    'of': {'op': 'var', 'n': 's~6044'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2573,7 +2573,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6041',
+                        'v': 's~6046',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2581,11 +2581,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6042',
+                                    'v': 'x~6047',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6041'},
+                                        'k': {'op': 'var', 'n': 's~6046'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2596,7 +2596,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6042'},
+                                                    'of': {'op': 'var', 'n': 'x~6047'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2609,7 +2609,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6042'},
+                                                        'of': {'op': 'var', 'n': 'x~6047'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2631,7 +2631,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6041'},
+                                        'of': {'op': 'var', 'n': 's~6046'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2646,7 +2646,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6041'},
+                                                'of': {'op': 'var', 'n': 's~6046'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2661,7 +2661,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6041'},
+                                                    'of': {'op': 'var', 'n': 's~6046'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2701,7 +2701,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6043',
+                        'v': 's~6048',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2709,11 +2709,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6044',
+                                    'v': 'x~6049',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6043'},
+                                        'k': {'op': 'var', 'n': 's~6048'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2724,7 +2724,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6044'},
+                                                    'of': {'op': 'var', 'n': 'x~6049'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2737,7 +2737,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6044'},
+                                                        'of': {'op': 'var', 'n': 'x~6049'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2759,7 +2759,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6043'},
+                                        'of': {'op': 'var', 'n': 's~6048'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2774,7 +2774,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6043'},
+                                                'of': {'op': 'var', 'n': 's~6048'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2789,7 +2789,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6043'},
+                                                    'of': {'op': 'var', 'n': 's~6048'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2829,7 +2829,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6045',
+                        'v': 's~6050',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2837,11 +2837,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6046',
+                                    'v': 'x~6051',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6045'},
+                                        'k': {'op': 'var', 'n': 's~6050'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2852,7 +2852,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6046'},
+                                                    'of': {'op': 'var', 'n': 'x~6051'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2865,7 +2865,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6046'},
+                                                        'of': {'op': 'var', 'n': 'x~6051'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2887,7 +2887,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6045'},
+                                        'of': {'op': 'var', 'n': 's~6050'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2902,7 +2902,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6045'},
+                                                'of': {'op': 'var', 'n': 's~6050'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2917,7 +2917,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6045'},
+                                                    'of': {'op': 'var', 'n': 's~6050'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },

@@ -51,49 +51,49 @@ K = [
 def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5904: (lambda v_at_5905: ((v_vs_5904.get(v_at_5905, None) if type(v_vs_5904) is dict else KEY(v_vs_5904, v_at_5905, None)) if (True if (((v_at_5905 if type(v_at_5905) is int else num(v_at_5905)) >= 0)) and (((v_at_5905 if type(v_at_5905) is int else num(v_at_5905)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5904))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5903'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5903'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5903'))) is str else None) == 'game') else (_w10.get(E.get('t~5903'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5903'), 0)))))(((_w3.get((_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5903'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5903'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5903'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5903'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5903'))) is str else [])))
+    return (lambda v_vs_5909: (lambda v_at_5910: ((v_vs_5909.get(v_at_5910, None) if type(v_vs_5909) is dict else KEY(v_vs_5909, v_at_5910, None)) if (True if (((v_at_5910 if type(v_at_5910) is int else num(v_at_5910)) >= 0)) and (((v_at_5910 if type(v_at_5910) is int else num(v_at_5910)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5909))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5908'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5908'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5908'))) is str else None) == 'game') else (_w10.get(E.get('t~5908'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5908'), 0)))))(((_w3.get((_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5908'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5908'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5908'))) is str else [])))
 
 
 def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5906') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5907'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5906'), (_w2.get(E.get('r~5907'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5907'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5911') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5911'), (_w2.get(E.get('r~5912'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5912'), 0))]))])
 
 
 def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5907'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
 
 
 def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5908'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5907'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5907'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5907'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5913'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5912'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5912'), 0)))) is int else num(_w5)))])])
 
 
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5907'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5907'), 0))
+    return (_w2.get(E.get('r~5912'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5912'), 0))
 
 
 def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5907'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
 
 
 def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5907'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5907'), 0))
+    return (_w1.get(E.get('r~5912'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5912'), 0))
 
 
 def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5907'))) is str else None)) and ((E.get('k~5908') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5912'))) is str else None)) and ((E.get('k~5913') != 0)) else False)
 
 
 x_8502 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -102,49 +102,49 @@ x_8502 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5910: (lambda v_at_5911: ((v_vs_5910.get(v_at_5911, None) if type(v_vs_5910) is dict else KEY(v_vs_5910, v_at_5911, None)) if (True if (((v_at_5911 if type(v_at_5911) is int else num(v_at_5911)) >= 0)) and (((v_at_5911 if type(v_at_5911) is int else num(v_at_5911)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5910))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5909'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5909'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5909'))) is str else None) == 'game') else (_w10.get(E.get('t~5909'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5909'), 0)))))(((_w3.get((_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5909'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5909'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5909'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5909'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5909'))) is str else [])))
+    return (lambda v_vs_5915: (lambda v_at_5916: ((v_vs_5915.get(v_at_5916, None) if type(v_vs_5915) is dict else KEY(v_vs_5915, v_at_5916, None)) if (True if (((v_at_5916 if type(v_at_5916) is int else num(v_at_5916)) >= 0)) and (((v_at_5916 if type(v_at_5916) is int else num(v_at_5916)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5915))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5914'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5914'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5914'))) is str else None) == 'game') else (_w10.get(E.get('t~5914'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5914'), 0)))))(((_w3.get((_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5914'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5914'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5914'))) is str else [])))
 
 
 def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5912') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5913'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5912'), (_w2.get(E.get('r~5913'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5913'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5917') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5917'), (_w2.get(E.get('r~5918'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5918'), 0))]))])
 
 
 def x_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5913'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
 
 
 def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5914'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5913'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5913'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5913'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5919'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5918'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5918'), 0)))) is int else num(_w5)))])])
 
 
 def x_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5913'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5913'), 0))
+    return (_w2.get(E.get('r~5918'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5918'), 0))
 
 
 def x_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5913'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
 
 
 def x_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5913'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5913'), 0))
+    return (_w1.get(E.get('r~5918'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5918'), 0))
 
 
 def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5913'))) is str else None)) and ((E.get('k~5914') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5918'))) is str else None)) and ((E.get('k~5919') != 0)) else False)
 
 
 x_8517 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -153,49 +153,49 @@ x_8517 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5916: (lambda v_at_5917: ((v_vs_5916.get(v_at_5917, None) if type(v_vs_5916) is dict else KEY(v_vs_5916, v_at_5917, None)) if (True if (((v_at_5917 if type(v_at_5917) is int else num(v_at_5917)) >= 0)) and (((v_at_5917 if type(v_at_5917) is int else num(v_at_5917)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5916))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5915'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5915'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5915'))) is str else None) == 'game') else (_w10.get(E.get('t~5915'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5915'), 0)))))(((_w3.get((_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5915'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5915'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5915'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5915'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5915'))) is str else [])))
+    return (lambda v_vs_5921: (lambda v_at_5922: ((v_vs_5921.get(v_at_5922, None) if type(v_vs_5921) is dict else KEY(v_vs_5921, v_at_5922, None)) if (True if (((v_at_5922 if type(v_at_5922) is int else num(v_at_5922)) >= 0)) and (((v_at_5922 if type(v_at_5922) is int else num(v_at_5922)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5921))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5920'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5920'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5920'))) is str else None) == 'game') else (_w10.get(E.get('t~5920'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5920'), 0)))))(((_w3.get((_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5920'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5920'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5920'))) is str else [])))
 
 
 def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5918') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5919'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5918'), (_w2.get(E.get('r~5919'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5919'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5923') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5923'), (_w2.get(E.get('r~5924'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5924'), 0))]))])
 
 
 def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5919'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
 
 
 def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5920'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5919'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5919'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5919'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5925'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5924'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5924'), 0)))) is int else num(_w5)))])])
 
 
 def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5919'), 0))
+    return (_w2.get(E.get('r~5924'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5924'), 0))
 
 
 def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5919'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
 
 
 def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5919'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5919'), 0))
+    return (_w1.get(E.get('r~5924'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5924'), 0))
 
 
 def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5919'))) is str else None)) and ((E.get('k~5920') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5924'))) is str else None)) and ((E.get('k~5925') != 0)) else False)
 
 
 x_8532 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -204,49 +204,49 @@ x_8532 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5922: (lambda v_at_5923: ((v_vs_5922.get(v_at_5923, None) if type(v_vs_5922) is dict else KEY(v_vs_5922, v_at_5923, None)) if (True if (((v_at_5923 if type(v_at_5923) is int else num(v_at_5923)) >= 0)) and (((v_at_5923 if type(v_at_5923) is int else num(v_at_5923)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5922))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5921'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5921'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5921'))) is str else None) == 'game') else (_w10.get(E.get('t~5921'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5921'), 0)))))(((_w3.get((_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5921'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5921'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5921'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5921'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5921'))) is str else [])))
+    return (lambda v_vs_5927: (lambda v_at_5928: ((v_vs_5927.get(v_at_5928, None) if type(v_vs_5927) is dict else KEY(v_vs_5927, v_at_5928, None)) if (True if (((v_at_5928 if type(v_at_5928) is int else num(v_at_5928)) >= 0)) and (((v_at_5928 if type(v_at_5928) is int else num(v_at_5928)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5927))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5926'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5926'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5926'))) is str else None) == 'game') else (_w10.get(E.get('t~5926'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5926'), 0)))))(((_w3.get((_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5926'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5926'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5926'))) is str else [])))
 
 
 def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5924') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5925'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5924'), (_w2.get(E.get('r~5925'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5925'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5929') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5929'), (_w2.get(E.get('r~5930'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5930'), 0))]))])
 
 
 def x_8538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5925'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
 
 
 def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5926'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5925'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5925'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5925'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5931'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5930'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5930'), 0)))) is int else num(_w5)))])])
 
 
 def x_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5925'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5925'), 0))
+    return (_w2.get(E.get('r~5930'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5930'), 0))
 
 
 def x_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5925'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
 
 
 def x_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5925'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5925'), 0))
+    return (_w1.get(E.get('r~5930'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5930'), 0))
 
 
 def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5925'))) is str else None)) and ((E.get('k~5926') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5930'))) is str else None)) and ((E.get('k~5931') != 0)) else False)
 
 
 x_8547 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -255,49 +255,49 @@ x_8547 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5928: (lambda v_at_5929: ((v_vs_5928.get(v_at_5929, None) if type(v_vs_5928) is dict else KEY(v_vs_5928, v_at_5929, None)) if (True if (((v_at_5929 if type(v_at_5929) is int else num(v_at_5929)) >= 0)) and (((v_at_5929 if type(v_at_5929) is int else num(v_at_5929)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5928))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5927'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5927'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5927'))) is str else None) == 'game') else (_w10.get(E.get('t~5927'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5927'), 0)))))(((_w3.get((_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5927'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5927'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5927'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5927'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5927'))) is str else [])))
+    return (lambda v_vs_5933: (lambda v_at_5934: ((v_vs_5933.get(v_at_5934, None) if type(v_vs_5933) is dict else KEY(v_vs_5933, v_at_5934, None)) if (True if (((v_at_5934 if type(v_at_5934) is int else num(v_at_5934)) >= 0)) and (((v_at_5934 if type(v_at_5934) is int else num(v_at_5934)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5933))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5932'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5932'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5932'))) is str else None) == 'game') else (_w10.get(E.get('t~5932'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5932'), 0)))))(((_w3.get((_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5932'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5932'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5932'))) is str else [])))
 
 
 def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5930') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5931'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5930'), (_w2.get(E.get('r~5931'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5931'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5935') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5935'), (_w2.get(E.get('r~5936'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5936'), 0))]))])
 
 
 def x_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5931'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
 
 
 def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5932'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5931'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5931'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5931'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5937'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5936'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5936'), 0)))) is int else num(_w5)))])])
 
 
 def x_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5931'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5931'), 0))
+    return (_w2.get(E.get('r~5936'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5936'), 0))
 
 
 def x_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5931'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
 
 
 def x_8559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5931'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5931'), 0))
+    return (_w1.get(E.get('r~5936'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5936'), 0))
 
 
 def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5931'))) is str else None)) and ((E.get('k~5932') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5936'))) is str else None)) and ((E.get('k~5937') != 0)) else False)
 
 
 x_8562 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -306,49 +306,49 @@ x_8562 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5934: (lambda v_at_5935: ((v_vs_5934.get(v_at_5935, None) if type(v_vs_5934) is dict else KEY(v_vs_5934, v_at_5935, None)) if (True if (((v_at_5935 if type(v_at_5935) is int else num(v_at_5935)) >= 0)) and (((v_at_5935 if type(v_at_5935) is int else num(v_at_5935)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5934))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5933'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5933'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5933'))) is str else None) == 'game') else (_w10.get(E.get('t~5933'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5933'), 0)))))(((_w3.get((_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5933'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5933'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5933'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5933'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5933'))) is str else [])))
+    return (lambda v_vs_5939: (lambda v_at_5940: ((v_vs_5939.get(v_at_5940, None) if type(v_vs_5939) is dict else KEY(v_vs_5939, v_at_5940, None)) if (True if (((v_at_5940 if type(v_at_5940) is int else num(v_at_5940)) >= 0)) and (((v_at_5940 if type(v_at_5940) is int else num(v_at_5940)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5939))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5938'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5938'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5938'))) is str else None) == 'game') else (_w10.get(E.get('t~5938'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5938'), 0)))))(((_w3.get((_w2.get(E.get('t~5938'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5938'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5938'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5938'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5938'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5938'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5938'))) is str else [])))
 
 
 def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5936') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5937'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5936'), (_w2.get(E.get('r~5937'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5937'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5941') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5942'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5941'), (_w2.get(E.get('r~5942'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5942'), 0))]))])
 
 
 def x_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5937'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5942'))) is str else None) != None)
 
 
 def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5938'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5937'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5937'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5937'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5943'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5942'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5942'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5942'), 0)))) is int else num(_w5)))])])
 
 
 def x_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5937'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5937'), 0))
+    return (_w2.get(E.get('r~5942'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5942'), 0))
 
 
 def x_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5937'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5942'))) is str else None) != None)
 
 
 def x_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5937'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5937'), 0))
+    return (_w1.get(E.get('r~5942'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5942'), 0))
 
 
 def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5937'))) is str else None)) and ((E.get('k~5938') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5942'))) is str else None)) and ((E.get('k~5943') != 0)) else False)
 
 
 x_8577 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -360,7 +360,7 @@ def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5903', 'residential', True)
+    LOCAL(ctx, E, 't~5908', 'residential', True)
     if not d_7507(ctx, E):
         return False
     return True
@@ -372,7 +372,7 @@ def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5903', 'residential', True)
+    LOCAL(ctx, E, 't~5908', 'residential', True)
     return True
 
 
@@ -382,8 +382,8 @@ def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5906', x_8490(ctx, E), True)
-    LOCAL(ctx, E, 'r~5907', 'money', True)
+    LOCAL(ctx, E, 'n~5911', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'r~5912', 'money', True)
     if not d_7510(ctx, E):
         return False
     return True
@@ -395,7 +395,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5906', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'n~5911', x_8490(ctx, E), True)
     return True
 
 
@@ -405,7 +405,7 @@ def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5907', 'money', True)
+    LOCAL(ctx, E, 'r~5912', 'money', True)
     return True
 
 
@@ -415,13 +415,13 @@ def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5908', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~5913', x_8492(ctx, E), True)
     if not d_7512(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5907'))
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5908'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
     if not d_7515(ctx, E):
         return False
     if not d_7517(ctx, E):
@@ -435,7 +435,7 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5908', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~5913', x_8492(ctx, E), True)
     return True
 
 
@@ -447,7 +447,7 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8493(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5908', x_8495(ctx, E))
+        LOCAL(ctx, E, 'k~5913', x_8495(ctx, E))
     return True
 
 
@@ -457,7 +457,7 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5908', x_8495(ctx, E))
+    LOCAL(ctx, E, 'k~5913', x_8495(ctx, E))
     return True
 
 
@@ -467,9 +467,9 @@ def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5907'))
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5908'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
     return True
 
 
@@ -481,9 +481,9 @@ def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8498(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5907'))
+        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5912'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5908'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
     return True
 
 
@@ -493,9 +493,9 @@ def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5907'))
+    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5912'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5908'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
     return True
 
 
@@ -509,7 +509,7 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5908'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
     return True
 
 
@@ -521,7 +521,7 @@ def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5908'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
     return True
 
 
@@ -531,11 +531,11 @@ def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5909', 'residential', True)
+    LOCAL(ctx, E, 't~5914', 'residential', True)
     if not d_7521(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~5915', 'industrial', True)
+    LOCAL(ctx, E, 't~5920', 'industrial', True)
     if not d_7534(ctx, E):
         return False
     return True
@@ -547,7 +547,7 @@ def d_7520(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5909', 'residential', True)
+    LOCAL(ctx, E, 't~5914', 'residential', True)
     return True
 
 
@@ -557,8 +557,8 @@ def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5912', x_8505(ctx, E), True)
-    LOCAL(ctx, E, 'r~5913', 'money', True)
+    LOCAL(ctx, E, 'n~5917', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'r~5918', 'money', True)
     if not d_7524(ctx, E):
         return False
     return True
@@ -570,7 +570,7 @@ def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5912', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'n~5917', x_8505(ctx, E), True)
     return True
 
 
@@ -580,7 +580,7 @@ def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5913', 'money', True)
+    LOCAL(ctx, E, 'r~5918', 'money', True)
     return True
 
 
@@ -590,13 +590,13 @@ def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5914', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~5919', x_8507(ctx, E), True)
     if not d_7526(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5913'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5914'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
     if not d_7529(ctx, E):
         return False
     if not d_7531(ctx, E):
@@ -610,7 +610,7 @@ def d_7525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5914', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~5919', x_8507(ctx, E), True)
     return True
 
 
@@ -622,7 +622,7 @@ def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8508(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5914', x_8510(ctx, E))
+        LOCAL(ctx, E, 'k~5919', x_8510(ctx, E))
     return True
 
 
@@ -632,7 +632,7 @@ def d_7527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5914', x_8510(ctx, E))
+    LOCAL(ctx, E, 'k~5919', x_8510(ctx, E))
     return True
 
 
@@ -642,9 +642,9 @@ def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5913'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5914'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
     return True
 
 
@@ -656,9 +656,9 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8513(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5913'))
+        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5918'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5914'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
     return True
 
 
@@ -668,9 +668,9 @@ def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5913'))
+    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5918'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5914'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
     return True
 
 
@@ -684,7 +684,7 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5914'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
     return True
 
 
@@ -696,7 +696,7 @@ def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5914'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
     return True
 
 
@@ -706,7 +706,7 @@ def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5915', 'industrial', True)
+    LOCAL(ctx, E, 't~5920', 'industrial', True)
     return True
 
 
@@ -716,8 +716,8 @@ def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5918', x_8520(ctx, E), True)
-    LOCAL(ctx, E, 'r~5919', 'money', True)
+    LOCAL(ctx, E, 'n~5923', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'r~5924', 'money', True)
     if not d_7537(ctx, E):
         return False
     return True
@@ -729,7 +729,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5918', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'n~5923', x_8520(ctx, E), True)
     return True
 
 
@@ -739,7 +739,7 @@ def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5919', 'money', True)
+    LOCAL(ctx, E, 'r~5924', 'money', True)
     return True
 
 
@@ -749,13 +749,13 @@ def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5920', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~5925', x_8522(ctx, E), True)
     if not d_7539(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5919'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5920'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
     if not d_7542(ctx, E):
         return False
     if not d_7544(ctx, E):
@@ -769,7 +769,7 @@ def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5920', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~5925', x_8522(ctx, E), True)
     return True
 
 
@@ -781,7 +781,7 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8523(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5920', x_8525(ctx, E))
+        LOCAL(ctx, E, 'k~5925', x_8525(ctx, E))
     return True
 
 
@@ -791,7 +791,7 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5920', x_8525(ctx, E))
+    LOCAL(ctx, E, 'k~5925', x_8525(ctx, E))
     return True
 
 
@@ -801,9 +801,9 @@ def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5919'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5920'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
     return True
 
 
@@ -815,9 +815,9 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8528(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5919'))
+        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5924'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5920'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
     return True
 
 
@@ -827,9 +827,9 @@ def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5919'))
+    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5924'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5920'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
     return True
 
 
@@ -843,7 +843,7 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5920'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
     return True
 
 
@@ -855,7 +855,7 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5920'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
     return True
 
 
@@ -865,7 +865,7 @@ def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5921', 'resort', True)
+    LOCAL(ctx, E, 't~5926', 'resort', True)
     if not d_7548(ctx, E):
         return False
     return True
@@ -877,7 +877,7 @@ def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5921', 'resort', True)
+    LOCAL(ctx, E, 't~5926', 'resort', True)
     return True
 
 
@@ -887,8 +887,8 @@ def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5924', x_8535(ctx, E), True)
-    LOCAL(ctx, E, 'r~5925', 'money', True)
+    LOCAL(ctx, E, 'n~5929', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'r~5930', 'money', True)
     if not d_7551(ctx, E):
         return False
     return True
@@ -900,7 +900,7 @@ def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5924', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'n~5929', x_8535(ctx, E), True)
     return True
 
 
@@ -910,7 +910,7 @@ def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5925', 'money', True)
+    LOCAL(ctx, E, 'r~5930', 'money', True)
     return True
 
 
@@ -920,13 +920,13 @@ def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5926', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~5931', x_8537(ctx, E), True)
     if not d_7553(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5925'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5926'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
     if not d_7556(ctx, E):
         return False
     if not d_7558(ctx, E):
@@ -940,7 +940,7 @@ def d_7552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5926', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~5931', x_8537(ctx, E), True)
     return True
 
 
@@ -952,7 +952,7 @@ def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8538(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5926', x_8540(ctx, E))
+        LOCAL(ctx, E, 'k~5931', x_8540(ctx, E))
     return True
 
 
@@ -962,7 +962,7 @@ def d_7554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5926', x_8540(ctx, E))
+    LOCAL(ctx, E, 'k~5931', x_8540(ctx, E))
     return True
 
 
@@ -972,9 +972,9 @@ def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5925'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5926'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
     return True
 
 
@@ -986,9 +986,9 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8543(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5925'))
+        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5930'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5926'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
     return True
 
 
@@ -998,9 +998,9 @@ def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5925'))
+    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5930'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5926'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
     return True
 
 
@@ -1014,7 +1014,7 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5926'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
     return True
 
 
@@ -1026,7 +1026,7 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5926'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
     return True
 
 
@@ -1036,11 +1036,11 @@ def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5927', 'resort', True)
+    LOCAL(ctx, E, 't~5932', 'resort', True)
     if not d_7562(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~5933', 'commercial', True)
+    LOCAL(ctx, E, 't~5938', 'commercial', True)
     if not d_7575(ctx, E):
         return False
     return True
@@ -1052,7 +1052,7 @@ def d_7561(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5927', 'resort', True)
+    LOCAL(ctx, E, 't~5932', 'resort', True)
     return True
 
 
@@ -1062,8 +1062,8 @@ def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5930', x_8550(ctx, E), True)
-    LOCAL(ctx, E, 'r~5931', 'money', True)
+    LOCAL(ctx, E, 'n~5935', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'r~5936', 'money', True)
     if not d_7565(ctx, E):
         return False
     return True
@@ -1075,7 +1075,7 @@ def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5930', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'n~5935', x_8550(ctx, E), True)
     return True
 
 
@@ -1085,7 +1085,7 @@ def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5931', 'money', True)
+    LOCAL(ctx, E, 'r~5936', 'money', True)
     return True
 
 
@@ -1095,13 +1095,13 @@ def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5932', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~5937', x_8552(ctx, E), True)
     if not d_7567(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5931'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5932'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
     if not d_7570(ctx, E):
         return False
     if not d_7572(ctx, E):
@@ -1115,7 +1115,7 @@ def d_7566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5932', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~5937', x_8552(ctx, E), True)
     return True
 
 
@@ -1127,7 +1127,7 @@ def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8553(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5932', x_8555(ctx, E))
+        LOCAL(ctx, E, 'k~5937', x_8555(ctx, E))
     return True
 
 
@@ -1137,7 +1137,7 @@ def d_7568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5932', x_8555(ctx, E))
+    LOCAL(ctx, E, 'k~5937', x_8555(ctx, E))
     return True
 
 
@@ -1147,9 +1147,9 @@ def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5931'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5932'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
     return True
 
 
@@ -1161,9 +1161,9 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8558(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5931'))
+        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5936'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5932'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
     return True
 
 
@@ -1173,9 +1173,9 @@ def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5931'))
+    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5936'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5932'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
     return True
 
 
@@ -1189,7 +1189,7 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5932'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
     return True
 
 
@@ -1201,7 +1201,7 @@ def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5932'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
     return True
 
 
@@ -1211,7 +1211,7 @@ def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5933', 'commercial', True)
+    LOCAL(ctx, E, 't~5938', 'commercial', True)
     return True
 
 
@@ -1221,8 +1221,8 @@ def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5936', x_8565(ctx, E), True)
-    LOCAL(ctx, E, 'r~5937', 'money', True)
+    LOCAL(ctx, E, 'n~5941', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'r~5942', 'money', True)
     if not d_7578(ctx, E):
         return False
     return True
@@ -1234,7 +1234,7 @@ def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5936', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'n~5941', x_8565(ctx, E), True)
     return True
 
 
@@ -1244,7 +1244,7 @@ def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5937', 'money', True)
+    LOCAL(ctx, E, 'r~5942', 'money', True)
     return True
 
 
@@ -1254,13 +1254,13 @@ def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5938', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~5943', x_8567(ctx, E), True)
     if not d_7580(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5937'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5942'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5938'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5943'), '+=', False, K[0])
     if not d_7583(ctx, E):
         return False
     if not d_7585(ctx, E):
@@ -1274,7 +1274,7 @@ def d_7579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5938', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~5943', x_8567(ctx, E), True)
     return True
 
 
@@ -1286,7 +1286,7 @@ def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8568(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5938', x_8570(ctx, E))
+        LOCAL(ctx, E, 'k~5943', x_8570(ctx, E))
     return True
 
 
@@ -1296,7 +1296,7 @@ def d_7581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5938', x_8570(ctx, E))
+    LOCAL(ctx, E, 'k~5943', x_8570(ctx, E))
     return True
 
 
@@ -1306,9 +1306,9 @@ def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5937'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5942'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5938'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~5943'), '+=', False, K[0])
     return True
 
 
@@ -1320,9 +1320,9 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8573(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5937'))
+        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5942'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5938'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~5943'), '-=', False, K[1])
     return True
 
 
@@ -1332,9 +1332,9 @@ def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5937'))
+    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5942'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5938'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~5943'), '-=', False, K[1])
     return True
 
 
@@ -1348,7 +1348,7 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5938'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~5943'), '+=', False, K[2])
     return True
 
 
@@ -1360,7 +1360,7 @@ def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5938'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~5943'), '+=', False, K[2])
     return True
 
 
@@ -1569,7 +1569,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:13
                     'op': 'let',
-                    'v': 't~5903',
+                    'v': 't~5908',
                     'e': {'op': 'lit', 'v': 'residential', 'x': 8489},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:13',
                     'id': 7506,
@@ -1579,10 +1579,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5906',
+                            'v': 'n~5911',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5904',
+                                'v': 'vs~5909',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -1595,7 +1595,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5903'},
+                                                    'of': {'op': 'var', 'n': 't~5908'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -1608,28 +1608,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5903'},
+                                            'of': {'op': 'var', 'n': 't~5908'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5903'},
+                                            'k': {'op': 'var', 'n': 't~5908'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5903'},
+                                        'of': {'op': 'var', 'n': 't~5908'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5905',
+                                    'v': 'at~5910',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -1638,7 +1638,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5903'},
+                                                'of': {'op': 'var', 'n': 't~5908'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -1647,7 +1647,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5903'},
+                                            'k': {'op': 'var', 'n': 't~5908'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -1657,7 +1657,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5903'},
+                                            'k': {'op': 'var', 'n': 't~5908'},
                                             'd': 0,
                                         },
                                     },
@@ -1669,18 +1669,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5905'},
+                                                    'a': {'op': 'var', 'n': 'at~5910'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5905'},
+                                                    'a': {'op': 'var', 'n': 'at~5910'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5904'},
+                                                            {'op': 'var', 'n': 'vs~5909'},
                                                         ],
                                                     },
                                                 },
@@ -1688,8 +1688,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5904'},
-                                            'k': {'op': 'var', 'n': 'at~5905'},
+                                            'of': {'op': 'var', 'n': 'vs~5909'},
+                                            'k': {'op': 'var', 'n': 'at~5910'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -1701,7 +1701,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5907',
+                            'v': 'r~5912',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8491},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7509,
@@ -1711,7 +1711,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5908',
+                                    'v': 'k~5913',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1728,13 +1728,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5907'},
+                                                                'of': {'op': 'var', 'n': 'r~5912'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5906'},
+                                                        'a': {'op': 'var', 'n': 'n~5911'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1742,11 +1742,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5906'},
+                                                                        {'op': 'var', 'n': 'n~5911'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5907'},
+                                                                            'k': {'op': 'var', 'n': 'r~5912'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1770,7 +1770,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5907'},
+                                            'of': {'op': 'var', 'n': 'r~5912'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1779,7 +1779,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5908', 'x': 8494},
+                                        't': {'op': 'var', 'n': 'k~5913', 'x': 8494},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1796,14 +1796,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5908'},
+                                                                        {'op': 'var', 'n': 'k~5913'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5907'},
+                                                                                'of': {'op': 'var', 'n': 'r~5912'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1814,7 +1814,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5907'},
+                                                                                'k': {'op': 'var', 'n': 'r~5912'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1842,12 +1842,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5907'},
+                                        'k': {'op': 'var', 'n': 'r~5912'},
                                         'd': 0,
                                         'x': 8496,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5908', 'x': 8497},
+                                    'e': {'op': 'var', 'n': 'k~5913', 'x': 8497},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7514,
@@ -1860,7 +1860,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5907'},
+                                            'of': {'op': 'var', 'n': 'r~5912'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1872,12 +1872,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5907'},
+                                            'k': {'op': 'var', 'n': 'r~5912'},
                                             'd': 0,
                                             'x': 8499,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5908', 'x': 8500},
+                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8500},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7516,
@@ -1893,14 +1893,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5907'},
+                                                'of': {'op': 'var', 'n': 'r~5912'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5908'},
+                                                'a': {'op': 'var', 'n': 'k~5913'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1920,7 +1920,7 @@ RECORDS = {
                                             'x': 8502,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5908', 'x': 8503},
+                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8503},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7518,
@@ -1954,7 +1954,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5909',
+                    'v': 't~5914',
                     'e': {'op': 'lit', 'v': 'residential', 'x': 8504},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7520,
@@ -1964,10 +1964,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5912',
+                            'v': 'n~5917',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5910',
+                                'v': 'vs~5915',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -1980,7 +1980,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5909'},
+                                                    'of': {'op': 'var', 'n': 't~5914'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -1993,28 +1993,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5909'},
+                                            'of': {'op': 'var', 'n': 't~5914'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5909'},
+                                            'k': {'op': 'var', 'n': 't~5914'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5909'},
+                                        'of': {'op': 'var', 'n': 't~5914'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5911',
+                                    'v': 'at~5916',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2023,7 +2023,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5909'},
+                                                'of': {'op': 'var', 'n': 't~5914'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2032,7 +2032,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5909'},
+                                            'k': {'op': 'var', 'n': 't~5914'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2042,7 +2042,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5909'},
+                                            'k': {'op': 'var', 'n': 't~5914'},
                                             'd': 0,
                                         },
                                     },
@@ -2054,18 +2054,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5911'},
+                                                    'a': {'op': 'var', 'n': 'at~5916'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5911'},
+                                                    'a': {'op': 'var', 'n': 'at~5916'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5910'},
+                                                            {'op': 'var', 'n': 'vs~5915'},
                                                         ],
                                                     },
                                                 },
@@ -2073,8 +2073,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5910'},
-                                            'k': {'op': 'var', 'n': 'at~5911'},
+                                            'of': {'op': 'var', 'n': 'vs~5915'},
+                                            'k': {'op': 'var', 'n': 'at~5916'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2086,7 +2086,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5913',
+                            'v': 'r~5918',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8506},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7523,
@@ -2096,7 +2096,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5914',
+                                    'v': 'k~5919',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2113,13 +2113,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5913'},
+                                                                'of': {'op': 'var', 'n': 'r~5918'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5912'},
+                                                        'a': {'op': 'var', 'n': 'n~5917'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2127,11 +2127,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5912'},
+                                                                        {'op': 'var', 'n': 'n~5917'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5913'},
+                                                                            'k': {'op': 'var', 'n': 'r~5918'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2155,7 +2155,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5913'},
+                                            'of': {'op': 'var', 'n': 'r~5918'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2164,7 +2164,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5914', 'x': 8509},
+                                        't': {'op': 'var', 'n': 'k~5919', 'x': 8509},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2181,14 +2181,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5914'},
+                                                                        {'op': 'var', 'n': 'k~5919'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5913'},
+                                                                                'of': {'op': 'var', 'n': 'r~5918'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2199,7 +2199,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5913'},
+                                                                                'k': {'op': 'var', 'n': 'r~5918'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2227,12 +2227,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5913'},
+                                        'k': {'op': 'var', 'n': 'r~5918'},
                                         'd': 0,
                                         'x': 8511,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5914', 'x': 8512},
+                                    'e': {'op': 'var', 'n': 'k~5919', 'x': 8512},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7528,
@@ -2245,7 +2245,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5913'},
+                                            'of': {'op': 'var', 'n': 'r~5918'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2257,12 +2257,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5913'},
+                                            'k': {'op': 'var', 'n': 'r~5918'},
                                             'd': 0,
                                             'x': 8514,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5914', 'x': 8515},
+                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8515},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7530,
@@ -2278,14 +2278,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5913'},
+                                                'of': {'op': 'var', 'n': 'r~5918'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5914'},
+                                                'a': {'op': 'var', 'n': 'k~5919'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2305,7 +2305,7 @@ RECORDS = {
                                             'x': 8517,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5914', 'x': 8518},
+                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8518},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7532,
@@ -2323,7 +2323,7 @@ RECORDS = {
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5915',
+                    'v': 't~5920',
                     'e': {'op': 'lit', 'v': 'industrial', 'x': 8519},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7533,
@@ -2333,10 +2333,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5918',
+                            'v': 'n~5923',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5916',
+                                'v': 'vs~5921',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2349,7 +2349,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5915'},
+                                                    'of': {'op': 'var', 'n': 't~5920'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2362,28 +2362,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5915'},
+                                            'of': {'op': 'var', 'n': 't~5920'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5915'},
+                                            'k': {'op': 'var', 'n': 't~5920'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5915'},
+                                        'of': {'op': 'var', 'n': 't~5920'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5917',
+                                    'v': 'at~5922',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2392,7 +2392,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5915'},
+                                                'of': {'op': 'var', 'n': 't~5920'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2401,7 +2401,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5915'},
+                                            'k': {'op': 'var', 'n': 't~5920'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2411,7 +2411,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5915'},
+                                            'k': {'op': 'var', 'n': 't~5920'},
                                             'd': 0,
                                         },
                                     },
@@ -2423,18 +2423,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5917'},
+                                                    'a': {'op': 'var', 'n': 'at~5922'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5917'},
+                                                    'a': {'op': 'var', 'n': 'at~5922'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5916'},
+                                                            {'op': 'var', 'n': 'vs~5921'},
                                                         ],
                                                     },
                                                 },
@@ -2442,8 +2442,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5916'},
-                                            'k': {'op': 'var', 'n': 'at~5917'},
+                                            'of': {'op': 'var', 'n': 'vs~5921'},
+                                            'k': {'op': 'var', 'n': 'at~5922'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2455,7 +2455,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5919',
+                            'v': 'r~5924',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8521},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7536,
@@ -2465,7 +2465,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5920',
+                                    'v': 'k~5925',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2482,13 +2482,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5919'},
+                                                                'of': {'op': 'var', 'n': 'r~5924'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5918'},
+                                                        'a': {'op': 'var', 'n': 'n~5923'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2496,11 +2496,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5918'},
+                                                                        {'op': 'var', 'n': 'n~5923'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5919'},
+                                                                            'k': {'op': 'var', 'n': 'r~5924'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2524,7 +2524,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5919'},
+                                            'of': {'op': 'var', 'n': 'r~5924'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2533,7 +2533,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5920', 'x': 8524},
+                                        't': {'op': 'var', 'n': 'k~5925', 'x': 8524},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2550,14 +2550,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5920'},
+                                                                        {'op': 'var', 'n': 'k~5925'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5919'},
+                                                                                'of': {'op': 'var', 'n': 'r~5924'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2568,7 +2568,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5919'},
+                                                                                'k': {'op': 'var', 'n': 'r~5924'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2596,12 +2596,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5919'},
+                                        'k': {'op': 'var', 'n': 'r~5924'},
                                         'd': 0,
                                         'x': 8526,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5920', 'x': 8527},
+                                    'e': {'op': 'var', 'n': 'k~5925', 'x': 8527},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7541,
@@ -2614,7 +2614,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5919'},
+                                            'of': {'op': 'var', 'n': 'r~5924'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2626,12 +2626,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5919'},
+                                            'k': {'op': 'var', 'n': 'r~5924'},
                                             'd': 0,
                                             'x': 8529,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5920', 'x': 8530},
+                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8530},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7543,
@@ -2647,14 +2647,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5919'},
+                                                'of': {'op': 'var', 'n': 'r~5924'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5920'},
+                                                'a': {'op': 'var', 'n': 'k~5925'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2674,7 +2674,7 @@ RECORDS = {
                                             'x': 8532,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5920', 'x': 8533},
+                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8533},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7545,
@@ -2708,7 +2708,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:25
                     'op': 'let',
-                    'v': 't~5921',
+                    'v': 't~5926',
                     'e': {'op': 'lit', 'v': 'resort', 'x': 8534},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:25',
                     'id': 7547,
@@ -2718,10 +2718,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5924',
+                            'v': 'n~5929',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5922',
+                                'v': 'vs~5927',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2734,7 +2734,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5921'},
+                                                    'of': {'op': 'var', 'n': 't~5926'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2747,28 +2747,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5921'},
+                                            'of': {'op': 'var', 'n': 't~5926'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5921'},
+                                            'k': {'op': 'var', 'n': 't~5926'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5921'},
+                                        'of': {'op': 'var', 'n': 't~5926'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5923',
+                                    'v': 'at~5928',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2777,7 +2777,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5921'},
+                                                'of': {'op': 'var', 'n': 't~5926'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2786,7 +2786,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5921'},
+                                            'k': {'op': 'var', 'n': 't~5926'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2796,7 +2796,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5921'},
+                                            'k': {'op': 'var', 'n': 't~5926'},
                                             'd': 0,
                                         },
                                     },
@@ -2808,18 +2808,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5923'},
+                                                    'a': {'op': 'var', 'n': 'at~5928'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5923'},
+                                                    'a': {'op': 'var', 'n': 'at~5928'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5922'},
+                                                            {'op': 'var', 'n': 'vs~5927'},
                                                         ],
                                                     },
                                                 },
@@ -2827,8 +2827,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5922'},
-                                            'k': {'op': 'var', 'n': 'at~5923'},
+                                            'of': {'op': 'var', 'n': 'vs~5927'},
+                                            'k': {'op': 'var', 'n': 'at~5928'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2840,7 +2840,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5925',
+                            'v': 'r~5930',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8536},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7550,
@@ -2850,7 +2850,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5926',
+                                    'v': 'k~5931',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2867,13 +2867,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5925'},
+                                                                'of': {'op': 'var', 'n': 'r~5930'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5924'},
+                                                        'a': {'op': 'var', 'n': 'n~5929'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2881,11 +2881,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5924'},
+                                                                        {'op': 'var', 'n': 'n~5929'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5925'},
+                                                                            'k': {'op': 'var', 'n': 'r~5930'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2909,7 +2909,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5925'},
+                                            'of': {'op': 'var', 'n': 'r~5930'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2918,7 +2918,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5926', 'x': 8539},
+                                        't': {'op': 'var', 'n': 'k~5931', 'x': 8539},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2935,14 +2935,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5926'},
+                                                                        {'op': 'var', 'n': 'k~5931'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5925'},
+                                                                                'of': {'op': 'var', 'n': 'r~5930'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2953,7 +2953,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5925'},
+                                                                                'k': {'op': 'var', 'n': 'r~5930'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2981,12 +2981,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5925'},
+                                        'k': {'op': 'var', 'n': 'r~5930'},
                                         'd': 0,
                                         'x': 8541,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5926', 'x': 8542},
+                                    'e': {'op': 'var', 'n': 'k~5931', 'x': 8542},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7555,
@@ -2999,7 +2999,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5925'},
+                                            'of': {'op': 'var', 'n': 'r~5930'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3011,12 +3011,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5925'},
+                                            'k': {'op': 'var', 'n': 'r~5930'},
                                             'd': 0,
                                             'x': 8544,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5926', 'x': 8545},
+                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8545},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7557,
@@ -3032,14 +3032,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5925'},
+                                                'of': {'op': 'var', 'n': 'r~5930'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5926'},
+                                                'a': {'op': 'var', 'n': 'k~5931'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3059,7 +3059,7 @@ RECORDS = {
                                             'x': 8547,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5926', 'x': 8548},
+                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8548},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7559,
@@ -3093,7 +3093,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5927',
+                    'v': 't~5932',
                     'e': {'op': 'lit', 'v': 'resort', 'x': 8549},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7561,
@@ -3103,10 +3103,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5930',
+                            'v': 'n~5935',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5928',
+                                'v': 'vs~5933',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3119,7 +3119,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5927'},
+                                                    'of': {'op': 'var', 'n': 't~5932'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3132,28 +3132,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5927'},
+                                            'of': {'op': 'var', 'n': 't~5932'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5927'},
+                                            'k': {'op': 'var', 'n': 't~5932'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5927'},
+                                        'of': {'op': 'var', 'n': 't~5932'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5929',
+                                    'v': 'at~5934',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3162,7 +3162,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5927'},
+                                                'of': {'op': 'var', 'n': 't~5932'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3171,7 +3171,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5927'},
+                                            'k': {'op': 'var', 'n': 't~5932'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3181,7 +3181,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5927'},
+                                            'k': {'op': 'var', 'n': 't~5932'},
                                             'd': 0,
                                         },
                                     },
@@ -3193,18 +3193,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5929'},
+                                                    'a': {'op': 'var', 'n': 'at~5934'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5929'},
+                                                    'a': {'op': 'var', 'n': 'at~5934'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5928'},
+                                                            {'op': 'var', 'n': 'vs~5933'},
                                                         ],
                                                     },
                                                 },
@@ -3212,8 +3212,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5928'},
-                                            'k': {'op': 'var', 'n': 'at~5929'},
+                                            'of': {'op': 'var', 'n': 'vs~5933'},
+                                            'k': {'op': 'var', 'n': 'at~5934'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -3225,7 +3225,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5931',
+                            'v': 'r~5936',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8551},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7564,
@@ -3235,7 +3235,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5932',
+                                    'v': 'k~5937',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3252,13 +3252,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5931'},
+                                                                'of': {'op': 'var', 'n': 'r~5936'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5930'},
+                                                        'a': {'op': 'var', 'n': 'n~5935'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3266,11 +3266,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5930'},
+                                                                        {'op': 'var', 'n': 'n~5935'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5931'},
+                                                                            'k': {'op': 'var', 'n': 'r~5936'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3294,7 +3294,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5931'},
+                                            'of': {'op': 'var', 'n': 'r~5936'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3303,7 +3303,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5932', 'x': 8554},
+                                        't': {'op': 'var', 'n': 'k~5937', 'x': 8554},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3320,14 +3320,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5932'},
+                                                                        {'op': 'var', 'n': 'k~5937'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5931'},
+                                                                                'of': {'op': 'var', 'n': 'r~5936'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3338,7 +3338,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5931'},
+                                                                                'k': {'op': 'var', 'n': 'r~5936'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3366,12 +3366,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5931'},
+                                        'k': {'op': 'var', 'n': 'r~5936'},
                                         'd': 0,
                                         'x': 8556,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5932', 'x': 8557},
+                                    'e': {'op': 'var', 'n': 'k~5937', 'x': 8557},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7569,
@@ -3384,7 +3384,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5931'},
+                                            'of': {'op': 'var', 'n': 'r~5936'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3396,12 +3396,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5931'},
+                                            'k': {'op': 'var', 'n': 'r~5936'},
                                             'd': 0,
                                             'x': 8559,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5932', 'x': 8560},
+                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8560},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7571,
@@ -3417,14 +3417,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5931'},
+                                                'of': {'op': 'var', 'n': 'r~5936'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5932'},
+                                                'a': {'op': 'var', 'n': 'k~5937'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3444,7 +3444,7 @@ RECORDS = {
                                             'x': 8562,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5932', 'x': 8563},
+                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8563},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7573,
@@ -3462,7 +3462,7 @@ RECORDS = {
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5933',
+                    'v': 't~5938',
                     'e': {'op': 'lit', 'v': 'commercial', 'x': 8564},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7574,
@@ -3472,10 +3472,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5936',
+                            'v': 'n~5941',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5934',
+                                'v': 'vs~5939',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3488,7 +3488,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5933'},
+                                                    'of': {'op': 'var', 'n': 't~5938'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3501,28 +3501,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5933'},
+                                            'of': {'op': 'var', 'n': 't~5938'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5933'},
+                                            'k': {'op': 'var', 'n': 't~5938'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5933'},
+                                        'of': {'op': 'var', 'n': 't~5938'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5935',
+                                    'v': 'at~5940',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3531,7 +3531,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5933'},
+                                                'of': {'op': 'var', 'n': 't~5938'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3540,7 +3540,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5933'},
+                                            'k': {'op': 'var', 'n': 't~5938'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3550,7 +3550,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5933'},
+                                            'k': {'op': 'var', 'n': 't~5938'},
                                             'd': 0,
                                         },
                                     },
@@ -3562,18 +3562,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5935'},
+                                                    'a': {'op': 'var', 'n': 'at~5940'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5935'},
+                                                    'a': {'op': 'var', 'n': 'at~5940'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5934'},
+                                                            {'op': 'var', 'n': 'vs~5939'},
                                                         ],
                                                     },
                                                 },
@@ -3581,8 +3581,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5934'},
-                                            'k': {'op': 'var', 'n': 'at~5935'},
+                                            'of': {'op': 'var', 'n': 'vs~5939'},
+                                            'k': {'op': 'var', 'n': 'at~5940'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -3594,7 +3594,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5937',
+                            'v': 'r~5942',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8566},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7577,
@@ -3604,7 +3604,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5938',
+                                    'v': 'k~5943',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3621,13 +3621,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5937'},
+                                                                'of': {'op': 'var', 'n': 'r~5942'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5936'},
+                                                        'a': {'op': 'var', 'n': 'n~5941'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3635,11 +3635,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5936'},
+                                                                        {'op': 'var', 'n': 'n~5941'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5937'},
+                                                                            'k': {'op': 'var', 'n': 'r~5942'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3663,7 +3663,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5937'},
+                                            'of': {'op': 'var', 'n': 'r~5942'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3672,7 +3672,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5938', 'x': 8569},
+                                        't': {'op': 'var', 'n': 'k~5943', 'x': 8569},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3689,14 +3689,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5938'},
+                                                                        {'op': 'var', 'n': 'k~5943'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5937'},
+                                                                                'of': {'op': 'var', 'n': 'r~5942'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3707,7 +3707,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5937'},
+                                                                                'k': {'op': 'var', 'n': 'r~5942'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3735,12 +3735,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5937'},
+                                        'k': {'op': 'var', 'n': 'r~5942'},
                                         'd': 0,
                                         'x': 8571,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5938', 'x': 8572},
+                                    'e': {'op': 'var', 'n': 'k~5943', 'x': 8572},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7582,
@@ -3753,7 +3753,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5937'},
+                                            'of': {'op': 'var', 'n': 'r~5942'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3765,12 +3765,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5937'},
+                                            'k': {'op': 'var', 'n': 'r~5942'},
                                             'd': 0,
                                             'x': 8574,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5938', 'x': 8575},
+                                        'e': {'op': 'var', 'n': 'k~5943', 'x': 8575},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7584,
@@ -3786,14 +3786,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5937'},
+                                                'of': {'op': 'var', 'n': 'r~5942'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5938'},
+                                                'a': {'op': 'var', 'n': 'k~5943'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3813,7 +3813,7 @@ RECORDS = {
                                             'x': 8577,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5938', 'x': 8578},
+                                        'e': {'op': 'var', 'n': 'k~5943', 'x': 8578},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7586,

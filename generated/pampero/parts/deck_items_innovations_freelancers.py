@@ -56,67 +56,67 @@ x_8721 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6050'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6048'))) and (((_w3 if type((_w3 := E.get('left~6049'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6055'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6053'))) and (((_w3 if type((_w3 := E.get('left~6054'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~6049'), (E.get('left~6049') if (FLD(ctx, K[0], E.get('rep~6050')) == None) else FLD(ctx, K[0], E.get('rep~6050')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6054'), (E.get('left~6054') if (FLD(ctx, K[0], E.get('rep~6055')) == None) else FLD(ctx, K[0], E.get('rep~6055')))]))
 
 
 def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~6050'))
+    return FLD(ctx, K[1], E.get('rep~6055'))
 
 
 def x_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~6052')}
+    return {'instead': E.get('instead~6057')}
 
 
 def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6053') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6054'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6053'), (_w2.get(E.get('r~6054'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6054'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6058') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6059'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6058'), (_w2.get(E.get('r~6059'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6059'), 0))]))])
 
 
 def x_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6054'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6059'))) is str else None) != None)
 
 
 def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6055'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6054'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6054'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6054'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6060'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6059'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6059'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6059'), 0)))) is int else num(_w5)))])])
 
 
 def x_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6054'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6054'), 0))
+    return (_w2.get(E.get('r~6059'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6059'), 0))
 
 
 def x_8741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6054'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6059'))) is str else None) != None)
 
 
 def x_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6054'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6054'), 0))
+    return (_w1.get(E.get('r~6059'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6059'), 0))
 
 
 def x_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6054'))) is str else None)) and ((E.get('k~6055') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6059'))) is str else None)) and ((E.get('k~6060') != 0)) else False)
 
 
 x_8745 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -126,67 +126,67 @@ x_8750 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6059'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6057'))) and (((_w3 if type((_w3 := E.get('left~6058'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6064'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6062'))) and (((_w3 if type((_w3 := E.get('left~6063'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~6058'), (E.get('left~6058') if (FLD(ctx, K[0], E.get('rep~6059')) == None) else FLD(ctx, K[0], E.get('rep~6059')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6063'), (E.get('left~6063') if (FLD(ctx, K[0], E.get('rep~6064')) == None) else FLD(ctx, K[0], E.get('rep~6064')))]))
 
 
 def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~6059'))
+    return FLD(ctx, K[1], E.get('rep~6064'))
 
 
 def x_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~6061')}
+    return {'instead': E.get('instead~6066')}
 
 
 def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6062') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6063'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6062'), (_w2.get(E.get('r~6063'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6063'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6067') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6068'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6067'), (_w2.get(E.get('r~6068'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6068'), 0))]))])
 
 
 def x_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6063'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6068'))) is str else None) != None)
 
 
 def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6064'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6063'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6063'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6063'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6069'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6068'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6068'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6068'), 0)))) is int else num(_w5)))])])
 
 
 def x_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6063'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6063'), 0))
+    return (_w2.get(E.get('r~6068'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6068'), 0))
 
 
 def x_8770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6063'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6068'))) is str else None) != None)
 
 
 def x_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6063'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6063'), 0))
+    return (_w1.get(E.get('r~6068'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6068'), 0))
 
 
 def x_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6063'))) is str else None)) and ((E.get('k~6064') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6068'))) is str else None)) and ((E.get('k~6069') != 0)) else False)
 
 
 x_8774 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -198,8 +198,8 @@ def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6047', 3, True)
-    LOCAL(ctx, E, 'r~6048', 'money', True)
+    LOCAL(ctx, E, 'n~6052', 3, True)
+    LOCAL(ctx, E, 'r~6053', 'money', True)
     return t_7699(ctx, k, s, E)
 
 
@@ -209,7 +209,7 @@ def d_7697(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6047', 3, True)
+    LOCAL(ctx, E, 'n~6052', 3, True)
     return True
 
 
@@ -219,7 +219,7 @@ def d_7698(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6048', 'money', True)
+    LOCAL(ctx, E, 'r~6053', 'money', True)
     return True
 
 
@@ -231,14 +231,14 @@ def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~6053', E.get('left~6049'), True)
-        LOCAL(ctx, E, 'r~6054', E.get('r~6048'), True)
+        LOCAL(ctx, E, 'n~6058', E.get('left~6054'), True)
+        LOCAL(ctx, E, 'r~6059', E.get('r~6053'), True)
         if not d_7713(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~6049', E.get('n~6047'), True)
+    LOCAL(ctx, E, 'left~6054', E.get('n~6052'), True)
     return t_7701(ctx, r1, s, E)
 
 
@@ -248,7 +248,7 @@ def d_7700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~6049', E.get('n~6047'), True)
+    LOCAL(ctx, E, 'left~6054', E.get('n~6052'), True)
     return True
 
 
@@ -259,17 +259,17 @@ def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8721(ctx, E)))
-    old = E.get('rep~6050', MISSING)
+    old = E.get('rep~6055', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~6050', old)
+        UNSET(ctx, E, 'rep~6055', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~6050', item, True)
+            LOCAL(ctx, E, 'rep~6055', item, True)
             if x_8722(ctx, E):
                 return t_7702(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -285,11 +285,11 @@ def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7710, E, 'left~6049', E.get('taken~6051'))
+        ASSIGN(ctx, 7710, E, 'left~6054', E.get('taken~6056'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~6051', 0, True)
+    LOCAL(ctx, E, 'taken~6056', 0, True)
     return t_7704(ctx, r1, s, E)
 
 
@@ -299,7 +299,7 @@ def d_7703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~6051', 0, True)
+    LOCAL(ctx, E, 'taken~6056', 0, True)
     return True
 
 
@@ -319,7 +319,7 @@ def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~6051', E.get('instead~6052'))
+    LOCAL(ctx, E, 'taken~6056', E.get('instead~6057'))
     return t_7708(ctx, k, s, E)
 
 
@@ -329,7 +329,7 @@ def d_7707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~6051', E.get('instead~6052'))
+    LOCAL(ctx, E, 'taken~6056', E.get('instead~6057'))
     return True
 
 
@@ -344,7 +344,7 @@ def t_7708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7709(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~6052')))
+    return nxt(num(E.get('instead~6057')))
 
 
 def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -362,7 +362,7 @@ def d_7710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7710, E, 'left~6049', E.get('taken~6051'))
+    ASSIGN(ctx, 7710, E, 'left~6054', E.get('taken~6056'))
     return True
 
 
@@ -372,7 +372,7 @@ def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6053', E.get('left~6049'), True)
+    LOCAL(ctx, E, 'n~6058', E.get('left~6054'), True)
     return True
 
 
@@ -382,7 +382,7 @@ def d_7712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6054', E.get('r~6048'), True)
+    LOCAL(ctx, E, 'r~6059', E.get('r~6053'), True)
     return True
 
 
@@ -392,13 +392,13 @@ def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6055', x_8735(ctx, E), True)
+    LOCAL(ctx, E, 'k~6060', x_8735(ctx, E), True)
     if not d_7715(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6054'))
+    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6059'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6055'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~6060'), '+=', False, K[2])
     if not d_7718(ctx, E):
         return False
     if not d_7720(ctx, E):
@@ -412,7 +412,7 @@ def d_7714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6055', x_8735(ctx, E), True)
+    LOCAL(ctx, E, 'k~6060', x_8735(ctx, E), True)
     return True
 
 
@@ -424,7 +424,7 @@ def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8736(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~6055', x_8738(ctx, E))
+        LOCAL(ctx, E, 'k~6060', x_8738(ctx, E))
     return True
 
 
@@ -434,7 +434,7 @@ def d_7716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6055', x_8738(ctx, E))
+    LOCAL(ctx, E, 'k~6060', x_8738(ctx, E))
     return True
 
 
@@ -444,9 +444,9 @@ def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6054'))
+    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6059'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6055'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~6060'), '+=', False, K[2])
     return True
 
 
@@ -458,9 +458,9 @@ def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8741(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6054'))
+        c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6059'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~6055'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~6060'), '-=', False, K[3])
     return True
 
 
@@ -470,9 +470,9 @@ def d_7719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6054'))
+    c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6059'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~6055'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~6060'), '-=', False, K[3])
     return True
 
 
@@ -486,7 +486,7 @@ def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~6055'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~6060'), '+=', False, K[4])
     return True
 
 
@@ -498,7 +498,7 @@ def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~6055'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~6060'), '+=', False, K[4])
     return True
 
 
@@ -508,8 +508,8 @@ def t_7722(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6056', 2, True)
-    LOCAL(ctx, E, 'r~6057', 'energy', True)
+    LOCAL(ctx, E, 'n~6061', 2, True)
+    LOCAL(ctx, E, 'r~6062', 'energy', True)
     return t_7725(ctx, k, s, E)
 
 
@@ -519,7 +519,7 @@ def d_7723(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6056', 2, True)
+    LOCAL(ctx, E, 'n~6061', 2, True)
     return True
 
 
@@ -529,7 +529,7 @@ def d_7724(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6057', 'energy', True)
+    LOCAL(ctx, E, 'r~6062', 'energy', True)
     return True
 
 
@@ -541,14 +541,14 @@ def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~6062', E.get('left~6058'), True)
-        LOCAL(ctx, E, 'r~6063', E.get('r~6057'), True)
+        LOCAL(ctx, E, 'n~6067', E.get('left~6063'), True)
+        LOCAL(ctx, E, 'r~6068', E.get('r~6062'), True)
         if not d_7739(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~6058', E.get('n~6056'), True)
+    LOCAL(ctx, E, 'left~6063', E.get('n~6061'), True)
     return t_7727(ctx, r1, s, E)
 
 
@@ -558,7 +558,7 @@ def d_7726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~6058', E.get('n~6056'), True)
+    LOCAL(ctx, E, 'left~6063', E.get('n~6061'), True)
     return True
 
 
@@ -569,17 +569,17 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8750(ctx, E)))
-    old = E.get('rep~6059', MISSING)
+    old = E.get('rep~6064', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~6059', old)
+        UNSET(ctx, E, 'rep~6064', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~6059', item, True)
+            LOCAL(ctx, E, 'rep~6064', item, True)
             if x_8751(ctx, E):
                 return t_7728(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -595,11 +595,11 @@ def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7736, E, 'left~6058', E.get('taken~6060'))
+        ASSIGN(ctx, 7736, E, 'left~6063', E.get('taken~6065'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~6060', 0, True)
+    LOCAL(ctx, E, 'taken~6065', 0, True)
     return t_7730(ctx, r1, s, E)
 
 
@@ -609,7 +609,7 @@ def d_7729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~6060', 0, True)
+    LOCAL(ctx, E, 'taken~6065', 0, True)
     return True
 
 
@@ -629,7 +629,7 @@ def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~6060', E.get('instead~6061'))
+    LOCAL(ctx, E, 'taken~6065', E.get('instead~6066'))
     return t_7734(ctx, k, s, E)
 
 
@@ -639,7 +639,7 @@ def d_7733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~6060', E.get('instead~6061'))
+    LOCAL(ctx, E, 'taken~6065', E.get('instead~6066'))
     return True
 
 
@@ -654,7 +654,7 @@ def t_7734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7735(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~6061')))
+    return nxt(num(E.get('instead~6066')))
 
 
 def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -672,7 +672,7 @@ def d_7736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7736, E, 'left~6058', E.get('taken~6060'))
+    ASSIGN(ctx, 7736, E, 'left~6063', E.get('taken~6065'))
     return True
 
 
@@ -682,7 +682,7 @@ def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6062', E.get('left~6058'), True)
+    LOCAL(ctx, E, 'n~6067', E.get('left~6063'), True)
     return True
 
 
@@ -692,7 +692,7 @@ def d_7738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6063', E.get('r~6057'), True)
+    LOCAL(ctx, E, 'r~6068', E.get('r~6062'), True)
     return True
 
 
@@ -702,13 +702,13 @@ def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6064', x_8764(ctx, E), True)
+    LOCAL(ctx, E, 'k~6069', x_8764(ctx, E), True)
     if not d_7741(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6063'))
+    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6068'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6064'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~6069'), '+=', False, K[2])
     if not d_7744(ctx, E):
         return False
     if not d_7746(ctx, E):
@@ -722,7 +722,7 @@ def d_7740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6064', x_8764(ctx, E), True)
+    LOCAL(ctx, E, 'k~6069', x_8764(ctx, E), True)
     return True
 
 
@@ -734,7 +734,7 @@ def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8765(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~6064', x_8767(ctx, E))
+        LOCAL(ctx, E, 'k~6069', x_8767(ctx, E))
     return True
 
 
@@ -744,7 +744,7 @@ def d_7742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6064', x_8767(ctx, E))
+    LOCAL(ctx, E, 'k~6069', x_8767(ctx, E))
     return True
 
 
@@ -754,9 +754,9 @@ def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6063'))
+    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6068'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6064'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~6069'), '+=', False, K[2])
     return True
 
 
@@ -768,9 +768,9 @@ def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8770(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6063'))
+        c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6068'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~6064'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~6069'), '-=', False, K[3])
     return True
 
 
@@ -780,9 +780,9 @@ def d_7745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6063'))
+    c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6068'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~6064'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~6069'), '-=', False, K[3])
     return True
 
 
@@ -796,7 +796,7 @@ def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~6064'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~6069'), '+=', False, K[4])
     return True
 
 
@@ -808,7 +808,7 @@ def d_7747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~6064'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~6069'), '+=', False, K[4])
     return True
 
 
@@ -963,14 +963,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
-                    'v': 'n~6047',
+                    'v': 'n~6052',
                     'e': {'op': 'lit', 'v': 3, 'x': 8718},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
                     'id': 7697,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
-                    'v': 'r~6048',
+                    'v': 'r~6053',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8719},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
                     'id': 7698,
@@ -980,14 +980,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~6049',
-                            'e': {'op': 'var', 'n': 'n~6047', 'x': 8720},
+                            'v': 'left~6054',
+                            'e': {'op': 'var', 'n': 'n~6052', 'x': 8720},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7700,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~6050',
+                            'v': 'rep~6055',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8721},
                             'w': {
                                 'op': 'and',
@@ -1000,18 +1000,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~6050'},
+                                                'of': {'op': 'var', 'n': 'rep~6055'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~6048'},
+                                        'b': {'op': 'var', 'n': 'r~6053'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~6049'},
+                                        'a': {'op': 'var', 'n': 'left~6054'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1022,7 +1022,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~6051',
+                                        'v': 'taken~6056',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8723},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7703,
@@ -1046,7 +1046,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~6052',
+                                                        'v': 'instead~6057',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1057,7 +1057,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~6049'},
+                                                                            {'op': 'var', 'n': 'left~6054'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1066,17 +1066,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~6050'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~6055'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~6049'},
+                                                                                'a': {'op': 'var', 'n': 'left~6054'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~6050'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~6055'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1095,21 +1095,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6051', 'x': 8726},
+                                                            't': {'op': 'var', 'n': 'taken~6056', 'x': 8726},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6052', 'x': 8727},
+                                                            'e': {'op': 'var', 'n': 'instead~6057', 'x': 8727},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7707,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6052', 'x': 8728},
+                                                            'n': {'op': 'var', 'n': 'instead~6057', 'x': 8728},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~6050'},
+                                                                    'of': {'op': 'var', 'n': 'rep~6055'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8729,
@@ -1128,7 +1128,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~6052'},
+                                                        {'op': 'var', 'n': 'instead~6057'},
                                                     ],
                                                     'x': 8730,
                                                 },
@@ -1146,9 +1146,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6049', 'x': 8731},
+                                        't': {'op': 'var', 'n': 'left~6054', 'x': 8731},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6051', 'x': 8732},
+                                        'e': {'op': 'var', 'n': 'taken~6056', 'x': 8732},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7710,
                                     },
@@ -1161,15 +1161,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~6053',
-                            'e': {'op': 'var', 'n': 'left~6049', 'x': 8733},
+                            'v': 'n~6058',
+                            'e': {'op': 'var', 'n': 'left~6054', 'x': 8733},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7711,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~6054',
-                            'e': {'op': 'var', 'n': 'r~6048', 'x': 8734},
+                            'v': 'r~6059',
+                            'e': {'op': 'var', 'n': 'r~6053', 'x': 8734},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7712,
                         },
@@ -1178,7 +1178,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~6055',
+                                    'v': 'k~6060',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1195,13 +1195,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~6054'},
+                                                                'of': {'op': 'var', 'n': 'r~6059'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~6053'},
+                                                        'a': {'op': 'var', 'n': 'n~6058'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1209,11 +1209,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~6053'},
+                                                                        {'op': 'var', 'n': 'n~6058'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~6054'},
+                                                                            'k': {'op': 'var', 'n': 'r~6059'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1237,7 +1237,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6054'},
+                                            'of': {'op': 'var', 'n': 'r~6059'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1246,7 +1246,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6055', 'x': 8737},
+                                        't': {'op': 'var', 'n': 'k~6060', 'x': 8737},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1263,14 +1263,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~6055'},
+                                                                        {'op': 'var', 'n': 'k~6060'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~6054'},
+                                                                                'of': {'op': 'var', 'n': 'r~6059'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1281,7 +1281,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6054'},
+                                                                                'k': {'op': 'var', 'n': 'r~6059'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1309,12 +1309,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~6054'},
+                                        'k': {'op': 'var', 'n': 'r~6059'},
                                         'd': 0,
                                         'x': 8739,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6055', 'x': 8740},
+                                    'e': {'op': 'var', 'n': 'k~6060', 'x': 8740},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7717,
@@ -1327,7 +1327,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6054'},
+                                            'of': {'op': 'var', 'n': 'r~6059'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1339,12 +1339,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~6054'},
+                                            'k': {'op': 'var', 'n': 'r~6059'},
                                             'd': 0,
                                             'x': 8742,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6055', 'x': 8743},
+                                        'e': {'op': 'var', 'n': 'k~6060', 'x': 8743},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7719,
@@ -1360,14 +1360,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~6054'},
+                                                'of': {'op': 'var', 'n': 'r~6059'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~6055'},
+                                                'a': {'op': 'var', 'n': 'k~6060'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1387,7 +1387,7 @@ RECORDS = {
                                             'x': 8745,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6055', 'x': 8746},
+                                        'e': {'op': 'var', 'n': 'k~6060', 'x': 8746},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7721,
@@ -1426,14 +1426,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
-                    'v': 'n~6056',
+                    'v': 'n~6061',
                     'e': {'op': 'lit', 'v': 2, 'x': 8747},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
                     'id': 7723,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
-                    'v': 'r~6057',
+                    'v': 'r~6062',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8748},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
                     'id': 7724,
@@ -1443,14 +1443,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~6058',
-                            'e': {'op': 'var', 'n': 'n~6056', 'x': 8749},
+                            'v': 'left~6063',
+                            'e': {'op': 'var', 'n': 'n~6061', 'x': 8749},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7726,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~6059',
+                            'v': 'rep~6064',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8750},
                             'w': {
                                 'op': 'and',
@@ -1463,18 +1463,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~6059'},
+                                                'of': {'op': 'var', 'n': 'rep~6064'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~6057'},
+                                        'b': {'op': 'var', 'n': 'r~6062'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~6058'},
+                                        'a': {'op': 'var', 'n': 'left~6063'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1485,7 +1485,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~6060',
+                                        'v': 'taken~6065',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8752},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7729,
@@ -1509,7 +1509,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~6061',
+                                                        'v': 'instead~6066',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1520,7 +1520,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~6058'},
+                                                                            {'op': 'var', 'n': 'left~6063'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1529,17 +1529,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~6059'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~6064'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~6058'},
+                                                                                'a': {'op': 'var', 'n': 'left~6063'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~6059'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~6064'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1558,21 +1558,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6060', 'x': 8755},
+                                                            't': {'op': 'var', 'n': 'taken~6065', 'x': 8755},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6061', 'x': 8756},
+                                                            'e': {'op': 'var', 'n': 'instead~6066', 'x': 8756},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7733,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6061', 'x': 8757},
+                                                            'n': {'op': 'var', 'n': 'instead~6066', 'x': 8757},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~6059'},
+                                                                    'of': {'op': 'var', 'n': 'rep~6064'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8758,
@@ -1591,7 +1591,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~6061'},
+                                                        {'op': 'var', 'n': 'instead~6066'},
                                                     ],
                                                     'x': 8759,
                                                 },
@@ -1609,9 +1609,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6058', 'x': 8760},
+                                        't': {'op': 'var', 'n': 'left~6063', 'x': 8760},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6060', 'x': 8761},
+                                        'e': {'op': 'var', 'n': 'taken~6065', 'x': 8761},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7736,
                                     },
@@ -1624,15 +1624,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~6062',
-                            'e': {'op': 'var', 'n': 'left~6058', 'x': 8762},
+                            'v': 'n~6067',
+                            'e': {'op': 'var', 'n': 'left~6063', 'x': 8762},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7737,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~6063',
-                            'e': {'op': 'var', 'n': 'r~6057', 'x': 8763},
+                            'v': 'r~6068',
+                            'e': {'op': 'var', 'n': 'r~6062', 'x': 8763},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7738,
                         },
@@ -1641,7 +1641,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~6064',
+                                    'v': 'k~6069',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1658,13 +1658,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~6063'},
+                                                                'of': {'op': 'var', 'n': 'r~6068'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~6062'},
+                                                        'a': {'op': 'var', 'n': 'n~6067'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1672,11 +1672,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~6062'},
+                                                                        {'op': 'var', 'n': 'n~6067'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~6063'},
+                                                                            'k': {'op': 'var', 'n': 'r~6068'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1700,7 +1700,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6063'},
+                                            'of': {'op': 'var', 'n': 'r~6068'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1709,7 +1709,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6064', 'x': 8766},
+                                        't': {'op': 'var', 'n': 'k~6069', 'x': 8766},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1726,14 +1726,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~6064'},
+                                                                        {'op': 'var', 'n': 'k~6069'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~6063'},
+                                                                                'of': {'op': 'var', 'n': 'r~6068'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1744,7 +1744,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6063'},
+                                                                                'k': {'op': 'var', 'n': 'r~6068'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1772,12 +1772,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~6063'},
+                                        'k': {'op': 'var', 'n': 'r~6068'},
                                         'd': 0,
                                         'x': 8768,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6064', 'x': 8769},
+                                    'e': {'op': 'var', 'n': 'k~6069', 'x': 8769},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7743,
@@ -1790,7 +1790,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6063'},
+                                            'of': {'op': 'var', 'n': 'r~6068'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1802,12 +1802,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~6063'},
+                                            'k': {'op': 'var', 'n': 'r~6068'},
                                             'd': 0,
                                             'x': 8771,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6064', 'x': 8772},
+                                        'e': {'op': 'var', 'n': 'k~6069', 'x': 8772},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7745,
@@ -1823,14 +1823,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~6063'},
+                                                'of': {'op': 'var', 'n': 'r~6068'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~6064'},
+                                                'a': {'op': 'var', 'n': 'k~6069'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1850,7 +1850,7 @@ RECORDS = {
                                             'x': 8774,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6064', 'x': 8775},
+                                        'e': {'op': 'var', 'n': 'k~6069', 'x': 8775},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7747,

@@ -60,43 +60,43 @@ K = [
 def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * (_w5 if type((_w5 := (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('nature_reserve', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'nature_reserve', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6066 for v_x_6066 in items_of(KEY(ctx.state.get('places'), v_s_6065, [])) if (True if (((v_x_6066.get('piece', None) if type(v_x_6066) is dict else KEY(v_x_6066, 'piece', None)) == 'nature_reserve')) and (((v_x_6066.get('owner', None) if type(v_x_6066) is dict else KEY(v_x_6066, 'owner', None)) == E.get('you'))) else False)]) for v_s_6065 in items_of(ctx.state.get('places'))])))) is int else num(_w5))))
+    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * (_w5 if type((_w5 := (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('nature_reserve', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'nature_reserve', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6071 for v_x_6071 in items_of(KEY(ctx.state.get('places'), v_s_6070, [])) if (True if (((v_x_6071.get('piece', None) if type(v_x_6071) is dict else KEY(v_x_6071, 'piece', None)) == 'nature_reserve')) and (((v_x_6071.get('owner', None) if type(v_x_6071) is dict else KEY(v_x_6071, 'owner', None)) == E.get('you'))) else False)]) for v_s_6070 in items_of(ctx.state.get('places'))])))) is int else num(_w5))))
 
 
 def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * (_w1 if type((_w1 := FN['sum'](ctx, None, [len([v_x_6068 for v_x_6068 in items_of(KEY(ctx.state.get('places'), v_s_6067, [])) if (True if (((v_x_6068.get('piece', None) if type(v_x_6068) is dict else KEY(v_x_6068, 'piece', None)) == 'transformer')) and (((v_x_6068.get('owner', None) if type(v_x_6068) is dict else KEY(v_x_6068, 'owner', None)) == E.get('you'))) else False)]) for v_s_6067 in items_of(ctx.state.get('places')) if any([((v_y_6069.get('piece', None) if type(v_y_6069) is dict else KEY(v_y_6069, 'piece', None)) == 'electrical_pole') for v_y_6069 in items_of(KEY(ctx.state.get('places'), v_s_6067, []))])]))) is int else num(_w1))))
+    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * (_w1 if type((_w1 := FN['sum'](ctx, None, [len([v_x_6073 for v_x_6073 in items_of(KEY(ctx.state.get('places'), v_s_6072, [])) if (True if (((v_x_6073.get('piece', None) if type(v_x_6073) is dict else KEY(v_x_6073, 'piece', None)) == 'transformer')) and (((v_x_6073.get('owner', None) if type(v_x_6073) is dict else KEY(v_x_6073, 'owner', None)) == E.get('you'))) else False)]) for v_s_6072 in items_of(ctx.state.get('places')) if any([((v_y_6074.get('piece', None) if type(v_y_6074) is dict else KEY(v_y_6074, 'piece', None)) == 'electrical_pole') for v_y_6074 in items_of(KEY(ctx.state.get('places'), v_s_6072, []))])]))) is int else num(_w1))))
 
 
 def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6075: (lambda v_nxt_6076: (AR('+', v_nxt_6076, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6073'))) is str else None) != None)) and (((v_nxt_6076 if type(v_nxt_6076) is int else num(v_nxt_6076)) >= 0)) and ((v_nxt_6076 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6073'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6073'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6073'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6073'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6073'))) is str else None), 0))))) else False) else v_nxt_6076))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6073'))) is str else None) if (True if (((v_at_6075 if type(v_at_6075) is int else num(v_at_6075)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6073'))) is str else None) != None)) else False) else AR('+', v_at_6075, 1))))(((_w1.get(E.get('t~6073'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6073'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6073'))) is str else None) == 'game') else (_w4.get(E.get('t~6073'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6073'), 0))))
+    return (lambda v_at_6080: (lambda v_nxt_6081: (AR('+', v_nxt_6081, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6078'))) is str else None) != None)) and (((v_nxt_6081 if type(v_nxt_6081) is int else num(v_nxt_6081)) >= 0)) and ((v_nxt_6081 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6078'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6078'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6078'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6078'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6078'))) is str else None), 0))))) else False) else v_nxt_6081))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6078'))) is str else None) if (True if (((v_at_6080 if type(v_at_6080) is int else num(v_at_6080)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6078'))) is str else None) != None)) else False) else AR('+', v_at_6080, 1))))(((_w1.get(E.get('t~6078'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6078'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6078'))) is str else None) == 'game') else (_w4.get(E.get('t~6078'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6078'), 0))))
 
 
 def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (True if (((_w1 if type((_w1 := E.get('nxt~6077'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6073'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6073'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~6073'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6073'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~6073'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~6073'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6073'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~6073'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6073'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~6073'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6073'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6073'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~6073'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6073'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~6073'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~6073'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~6073')) != None)) and (((_w19 if type((_w19 := E.get('nxt~6077'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~6073')))) is int else num(_w20)))) else False)) or ((lambda v_at_6078: (lambda v_built_6081: any([(True if (((v_at_6078 if type(v_at_6078) is int else num(v_at_6078)) < (_w29 if type((_w29 := (v_l_6082.get('at', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_6082.get('at', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~6077'))) is int else num(_w31)))) and (((v_built_6081 if type(v_built_6081) is int else num(v_built_6081)) < (_w32 if type((_w32 := (v_l_6082.get('towers', None) if type(v_l_6082) is dict else KEY(v_l_6082, 'towers', None)))) is int else num(_w32)))) else False) for v_l_6082 in items_of(GET(ctx, 'tracks', E.get('t~6073'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6080 for v_x_6080 in items_of(KEY(ctx.state.get('places'), v_s_6079, [])) if (True if (((v_x_6080.get('piece', None) if type(v_x_6080) is dict else KEY(v_x_6080, 'piece', None)) == 'tower')) and (((v_x_6080.get('owner', None) if type(v_x_6080) is dict else KEY(v_x_6080, 'owner', None)) == E.get('you'))) else False)]) for v_s_6079 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~6073'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~6073'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~6073'))) is str else None) == 'game') else (_w24.get(E.get('t~6073'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~6073'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~6082'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6078'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6078'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~6078'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6078'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~6078'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~6078'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6078'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~6078'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6078'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~6078'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6078'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6078'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~6078'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6078'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~6078'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~6078'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~6078')) != None)) and (((_w19 if type((_w19 := E.get('nxt~6082'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~6078')))) is int else num(_w20)))) else False)) or ((lambda v_at_6083: (lambda v_built_6086: any([(True if (((v_at_6083 if type(v_at_6083) is int else num(v_at_6083)) < (_w29 if type((_w29 := (v_l_6087.get('at', None) if type(v_l_6087) is dict else KEY(v_l_6087, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_6087.get('at', None) if type(v_l_6087) is dict else KEY(v_l_6087, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~6082'))) is int else num(_w31)))) and (((v_built_6086 if type(v_built_6086) is int else num(v_built_6086)) < (_w32 if type((_w32 := (v_l_6087.get('towers', None) if type(v_l_6087) is dict else KEY(v_l_6087, 'towers', None)))) is int else num(_w32)))) else False) for v_l_6087 in items_of(GET(ctx, 'tracks', E.get('t~6078'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6085 for v_x_6085 in items_of(KEY(ctx.state.get('places'), v_s_6084, [])) if (True if (((v_x_6085.get('piece', None) if type(v_x_6085) is dict else KEY(v_x_6085, 'piece', None)) == 'tower')) and (((v_x_6085.get('owner', None) if type(v_x_6085) is dict else KEY(v_x_6085, 'owner', None)) == E.get('you'))) else False)]) for v_s_6084 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~6078'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~6078'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~6078'))) is str else None) == 'game') else (_w24.get(E.get('t~6078'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~6078'), 0))))) else False)
 
 
 def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6083'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6088'))) is str else None) == 'game')
 
 
 def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~6083'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6083'), 0))
+    return (_w1.get(E.get('t~6088'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6088'), 0))
 
 
 def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6083'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6083'), 0))
+    return (_w2.get(E.get('t~6088'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6088'), 0))
 
 
 x_8797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -106,43 +106,43 @@ x_8798 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6085'))
+    return FLD(ctx, K[1], E.get('t~6090'))
 
 
 def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6086'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6093'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6091'))
 
 
 def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6087') == 'solar')
+    return (E.get('col~6092') == 'solar')
 
 
 def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6093'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6087') == 'energy')
+    return (E.get('col~6092') == 'energy')
 
 
 def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6093'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6088'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6093'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8807 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -151,13 +151,13 @@ x_8807 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~6086'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~6091'))) is int else num(_w10)))) else False)
 
 
 def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6085') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6085')))) is dict else KEY(_w3, 'pair', None)))
+    return (E.get('t~6090') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w3, 'pair', None)))
 
 
 x_8812 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -167,19 +167,19 @@ x_8813 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6091')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6096')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~6092'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6086'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~6097'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6091'))
 
 
 def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~6092'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~6097'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8818 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -188,31 +188,31 @@ x_8818 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6085'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6090'))) is str else None) == 'player')
 
 
 def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6085'))
+    return FLD(ctx, K[3], E.get('t~6090'))
 
 
 def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6095'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6086'))) and ((not (E.get('at~6086') in _w4 if type((_w4 := (_w3.get(E.get('t~6085'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6085'), [])))) in (list, dict) else IN(E.get('at~6086'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6100'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6091'))) and ((not (E.get('at~6091') in _w4 if type((_w4 := (_w3.get(E.get('t~6090'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6090'), [])))) in (list, dict) else IN(E.get('at~6091'), _w4)))) else False)
 
 
 def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6085'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6085'), []))
+    return (_w2.get(E.get('t~6090'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6090'), []))
 
 
 def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~6086')]
+    return [E.get('at~6091')]
 
 
 x_8826 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -222,7 +222,7 @@ x_8827 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6095'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6100'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8830 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -231,7 +231,7 @@ x_8830 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6085'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~6086'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6085'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~6085'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~6085'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6085'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6085'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~6085'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6085'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~6085'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~6085'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~6085'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6085'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6085'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~6085'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6085'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~6085'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~6085'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6090'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~6091'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6090'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~6090'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~6090'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6090'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6090'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~6090'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6090'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~6090'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~6090'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~6090'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6090'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6090'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~6090'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6090'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~6090'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~6090'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
 
 
 def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -241,7 +241,7 @@ def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6085')]
+    return [E.get('t~6090')]
 
 
 def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
@@ -251,31 +251,31 @@ def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
 def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6099'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6098'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6104'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6104'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6103'))) is int else num(_w4)))
 
 
 def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6101'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6101'), 0))
+    return (_w2.get(E.get('r~6106'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6106'), 0))
 
 
 def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6101'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6106'))) is str else None) != None)
 
 
 def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6101'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6101'), 0))
+    return (_w1.get(E.get('r~6106'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6106'), 0))
 
 
 def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6101'))) is str else None)) and ((E.get('n~6100') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6106'))) is str else None)) and ((E.get('n~6105') != 0)) else False)
 
 
 x_8847 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
@@ -284,31 +284,31 @@ x_8847 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6103'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6102'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6108'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6108'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6107'))) is int else num(_w4)))
 
 
 def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6105'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6105'), 0))
+    return (_w2.get(E.get('r~6110'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6110'), 0))
 
 
 def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6105'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6110'))) is str else None) != None)
 
 
 def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6105'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6105'), 0))
+    return (_w1.get(E.get('r~6110'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6110'), 0))
 
 
 def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6105'))) is str else None)) and ((E.get('n~6104') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6110'))) is str else None)) and ((E.get('n~6109') != 0)) else False)
 
 
 x_8861 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
@@ -329,31 +329,31 @@ x_8889 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6111: (lambda v_nxt_6112: (AR('+', v_nxt_6112, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6109'))) is str else None) != None)) and (((v_nxt_6112 if type(v_nxt_6112) is int else num(v_nxt_6112)) >= 0)) and ((v_nxt_6112 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6109'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6109'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6109'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6109'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6109'))) is str else None), 0))))) else False) else v_nxt_6112))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6109'))) is str else None) if (True if (((v_at_6111 if type(v_at_6111) is int else num(v_at_6111)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6109'))) is str else None) != None)) else False) else AR('+', v_at_6111, 1))))(((_w1.get(E.get('t~6109'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6109'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6109'))) is str else None) == 'game') else (_w4.get(E.get('t~6109'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6109'), 0))))
+    return (lambda v_at_6116: (lambda v_nxt_6117: (AR('+', v_nxt_6117, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6114'))) is str else None) != None)) and (((v_nxt_6117 if type(v_nxt_6117) is int else num(v_nxt_6117)) >= 0)) and ((v_nxt_6117 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6114'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6114'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6114'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6114'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6114'))) is str else None), 0))))) else False) else v_nxt_6117))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6114'))) is str else None) if (True if (((v_at_6116 if type(v_at_6116) is int else num(v_at_6116)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6114'))) is str else None) != None)) else False) else AR('+', v_at_6116, 1))))(((_w1.get(E.get('t~6114'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6114'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6114'))) is str else None) == 'game') else (_w4.get(E.get('t~6114'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6114'), 0))))
 
 
 def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (True if (((_w1 if type((_w1 := E.get('nxt~6113'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6109'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6109'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~6109'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6109'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~6109'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~6109'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6109'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~6109'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6109'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~6109'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6109'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6109'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~6109'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6109'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~6109'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~6109'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~6109')) != None)) and (((_w19 if type((_w19 := E.get('nxt~6113'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~6109')))) is int else num(_w20)))) else False)) or ((lambda v_at_6114: (lambda v_built_6117: any([(True if (((v_at_6114 if type(v_at_6114) is int else num(v_at_6114)) < (_w29 if type((_w29 := (v_l_6118.get('at', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_6118.get('at', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~6113'))) is int else num(_w31)))) and (((v_built_6117 if type(v_built_6117) is int else num(v_built_6117)) < (_w32 if type((_w32 := (v_l_6118.get('towers', None) if type(v_l_6118) is dict else KEY(v_l_6118, 'towers', None)))) is int else num(_w32)))) else False) for v_l_6118 in items_of(GET(ctx, 'tracks', E.get('t~6109'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6116 for v_x_6116 in items_of(KEY(ctx.state.get('places'), v_s_6115, [])) if (True if (((v_x_6116.get('piece', None) if type(v_x_6116) is dict else KEY(v_x_6116, 'piece', None)) == 'tower')) and (((v_x_6116.get('owner', None) if type(v_x_6116) is dict else KEY(v_x_6116, 'owner', None)) == E.get('you'))) else False)]) for v_s_6115 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~6109'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~6109'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~6109'))) is str else None) == 'game') else (_w24.get(E.get('t~6109'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~6109'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~6118'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6114'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6114'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~6114'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6114'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~6114'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~6114'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6114'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~6114'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6114'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~6114'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6114'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6114'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~6114'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6114'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~6114'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~6114'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~6114')) != None)) and (((_w19 if type((_w19 := E.get('nxt~6118'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~6114')))) is int else num(_w20)))) else False)) or ((lambda v_at_6119: (lambda v_built_6122: any([(True if (((v_at_6119 if type(v_at_6119) is int else num(v_at_6119)) < (_w29 if type((_w29 := (v_l_6123.get('at', None) if type(v_l_6123) is dict else KEY(v_l_6123, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_6123.get('at', None) if type(v_l_6123) is dict else KEY(v_l_6123, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~6118'))) is int else num(_w31)))) and (((v_built_6122 if type(v_built_6122) is int else num(v_built_6122)) < (_w32 if type((_w32 := (v_l_6123.get('towers', None) if type(v_l_6123) is dict else KEY(v_l_6123, 'towers', None)))) is int else num(_w32)))) else False) for v_l_6123 in items_of(GET(ctx, 'tracks', E.get('t~6114'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6121 for v_x_6121 in items_of(KEY(ctx.state.get('places'), v_s_6120, [])) if (True if (((v_x_6121.get('piece', None) if type(v_x_6121) is dict else KEY(v_x_6121, 'piece', None)) == 'tower')) and (((v_x_6121.get('owner', None) if type(v_x_6121) is dict else KEY(v_x_6121, 'owner', None)) == E.get('you'))) else False)]) for v_s_6120 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~6114'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~6114'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~6114'))) is str else None) == 'game') else (_w24.get(E.get('t~6114'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~6114'), 0))))) else False)
 
 
 def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6119'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6124'))) is str else None) == 'game')
 
 
 def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~6119'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6119'), 0))
+    return (_w1.get(E.get('t~6124'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6124'), 0))
 
 
 def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6119'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6119'), 0))
+    return (_w2.get(E.get('t~6124'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6124'), 0))
 
 
 x_8911 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -363,43 +363,43 @@ x_8912 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6121'))
+    return FLD(ctx, K[1], E.get('t~6126'))
 
 
 def x_8915(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6122'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6129'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6127'))
 
 
 def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6123') == 'solar')
+    return (E.get('col~6128') == 'solar')
 
 
 def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6129'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6123') == 'energy')
+    return (E.get('col~6128') == 'energy')
 
 
 def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6129'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6124'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6129'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8921 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -408,13 +408,13 @@ x_8921 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~6122'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~6127'))) is int else num(_w10)))) else False)
 
 
 def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6121') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6121')))) is dict else KEY(_w3, 'pair', None)))
+    return (E.get('t~6126') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w3, 'pair', None)))
 
 
 x_8926 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -424,19 +424,19 @@ x_8927 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6127')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6132')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8930(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~6128'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6122'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~6133'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6127'))
 
 
 def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~6128'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~6133'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8932 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -445,31 +445,31 @@ x_8932 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6121'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6126'))) is str else None) == 'player')
 
 
 def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6121'))
+    return FLD(ctx, K[3], E.get('t~6126'))
 
 
 def x_8936(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6131'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6122'))) and ((not (E.get('at~6122') in _w4 if type((_w4 := (_w3.get(E.get('t~6121'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6121'), [])))) in (list, dict) else IN(E.get('at~6122'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6136'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6127'))) and ((not (E.get('at~6127') in _w4 if type((_w4 := (_w3.get(E.get('t~6126'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6126'), [])))) in (list, dict) else IN(E.get('at~6127'), _w4)))) else False)
 
 
 def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6121'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6121'), []))
+    return (_w2.get(E.get('t~6126'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6126'), []))
 
 
 def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~6122')]
+    return [E.get('at~6127')]
 
 
 x_8940 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -479,7 +479,7 @@ x_8941 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6131'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6136'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8944 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -488,7 +488,7 @@ x_8944 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6121'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~6122'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6121'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~6121'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~6121'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6121'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6121'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~6121'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6121'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~6121'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~6121'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~6121'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6121'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6121'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~6121'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6121'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~6121'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~6121'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6126'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~6127'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6126'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~6126'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~6126'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6126'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6126'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~6126'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6126'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~6126'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~6126'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~6126'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6126'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6126'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~6126'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6126'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~6126'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~6126'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
 
 
 x_8947 = x_8833  # rules_data/pampero/definitions/tracks.yaml:123
@@ -497,7 +497,7 @@ x_8947 = x_8833  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8948(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6121')]
+    return [E.get('t~6126')]
 
 
 def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
@@ -510,8 +510,8 @@ def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         return t_7802(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~6070', 1, True)
-    LOCAL(ctx, E, 't~6071', 'nature_income', True)
+    LOCAL(ctx, E, 'k~6075', 1, True)
+    LOCAL(ctx, E, 't~6076', 'nature_income', True)
     return t_7751(ctx, r1, s, E)
 
 
@@ -521,7 +521,7 @@ def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6070', 1, True)
+    LOCAL(ctx, E, 'k~6075', 1, True)
     return True
 
 
@@ -531,7 +531,7 @@ def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6071', 'nature_income', True)
+    LOCAL(ctx, E, 't~6076', 'nature_income', True)
     return True
 
 
@@ -541,9 +541,9 @@ def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6072', E.get('k~6070'), True)
-    LOCAL(ctx, E, 't~6073', E.get('t~6071'), True)
-    LOCAL(ctx, E, 'col~6074', 'effect', True)
+    LOCAL(ctx, E, 'k~6077', E.get('k~6075'), True)
+    LOCAL(ctx, E, 't~6078', E.get('t~6076'), True)
+    LOCAL(ctx, E, 'col~6079', 'effect', True)
     return t_7755(ctx, k, s, E)
 
 
@@ -553,7 +553,7 @@ def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6072', E.get('k~6070'), True)
+    LOCAL(ctx, E, 'k~6077', E.get('k~6075'), True)
     return True
 
 
@@ -563,7 +563,7 @@ def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6073', E.get('t~6071'), True)
+    LOCAL(ctx, E, 't~6078', E.get('t~6076'), True)
     return True
 
 
@@ -573,7 +573,7 @@ def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~6074', 'effect', True)
+    LOCAL(ctx, E, 'col~6079', 'effect', True)
     return True
 
 
@@ -588,7 +588,7 @@ def t_7755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             return k()
         return t_7756(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6072')))
+    return nxt(num(E.get('k~6077')))
 
 
 def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -599,18 +599,18 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~6083', E.get('t~6073'), True)
-        LOCAL(ctx, E, 'pos~6084', E.get('nxt~6077'), True)
+        LOCAL(ctx, E, 't~6088', E.get('t~6078'), True)
+        LOCAL(ctx, E, 'pos~6089', E.get('nxt~6082'), True)
         if not d_7762(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~6085', E.get('t~6073'), True)
-        LOCAL(ctx, E, 'at~6086', E.get('nxt~6077'), True)
-        LOCAL(ctx, E, 'col~6087', E.get('col~6074'), True)
+        LOCAL(ctx, E, 't~6090', E.get('t~6078'), True)
+        LOCAL(ctx, E, 'at~6091', E.get('nxt~6082'), True)
+        LOCAL(ctx, E, 'col~6092', E.get('col~6079'), True)
         return t_7768(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~6077', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6082', x_8784(ctx, E), True)
     return t_7758(ctx, r1, s, E)
 
 
@@ -620,7 +620,7 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~6077', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6082', x_8784(ctx, E), True)
     return True
 
 
@@ -648,7 +648,7 @@ def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6083', E.get('t~6073'), True)
+    LOCAL(ctx, E, 't~6088', E.get('t~6078'), True)
     return True
 
 
@@ -658,7 +658,7 @@ def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~6084', E.get('nxt~6077'), True)
+    LOCAL(ctx, E, 'pos~6089', E.get('nxt~6082'), True)
     return True
 
 
@@ -670,14 +670,14 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8788(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6083'))
+        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6088'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~6084'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~6089'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6083'))
+        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6088'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~6084'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~6089'), '=', False, K[5])
     return True
 
 
@@ -687,9 +687,9 @@ def d_7763(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6083'))
+    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6088'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~6084'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~6089'), '=', False, K[4])
     return True
 
 
@@ -699,9 +699,9 @@ def d_7764(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6083'))
+    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6088'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~6084'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~6089'), '=', False, K[5])
     return True
 
 
@@ -711,7 +711,7 @@ def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6085', E.get('t~6073'), True)
+    LOCAL(ctx, E, 't~6090', E.get('t~6078'), True)
     return True
 
 
@@ -721,7 +721,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~6086', E.get('nxt~6077'), True)
+    LOCAL(ctx, E, 'at~6091', E.get('nxt~6082'), True)
     return True
 
 
@@ -731,7 +731,7 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~6087', E.get('col~6074'), True)
+    LOCAL(ctx, E, 'col~6092', E.get('col~6079'), True)
     return True
 
 
@@ -753,7 +753,7 @@ def t_7768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~6089', E.get('t~6085'), True)
+    LOCAL(ctx, E, 'label~6094', E.get('t~6090'), True)
     return t_7770(ctx, r1, s, E)
 
 
@@ -763,7 +763,7 @@ def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6089', E.get('t~6085'), True)
+    LOCAL(ctx, E, 'label~6094', E.get('t~6090'), True)
     return True
 
 
@@ -775,12 +775,12 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6090'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6095'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6090', x_8797(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6089'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~6095', x_8797(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6094'), '=', False, K[6])
     return t_7773(ctx, r1, s, E)
 
 
@@ -790,7 +790,7 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6090', x_8797(ctx, E), True)
+    LOCAL(ctx, E, 'was~6095', x_8797(ctx, E), True)
     return True
 
 
@@ -800,7 +800,7 @@ def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6089'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6094'), '=', False, K[6])
     return True
 
 
@@ -811,17 +811,17 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8800(ctx, E)))
-    old = E.get('sp~6088', MISSING)
+    old = E.get('sp~6093', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~6088', old)
+        UNSET(ctx, E, 'sp~6093', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~6088', item, True)
+            LOCAL(ctx, E, 'sp~6093', item, True)
             if x_8801(ctx, E):
                 return t_7774(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -884,7 +884,7 @@ def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6090'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6095'), '=', False, K[6])
     return True
 
 
@@ -905,9 +905,9 @@ def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~6091', x_8810(ctx, E), True)
+    LOCAL(ctx, E, 'owner~6096', x_8810(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~6093', E.get('owner~6091'), True)
+    LOCAL(ctx, E, 'label~6098', E.get('owner~6096'), True)
     return t_7784(ctx, k, s, E)
 
 
@@ -917,7 +917,7 @@ def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~6091', x_8810(ctx, E), True)
+    LOCAL(ctx, E, 'owner~6096', x_8810(ctx, E), True)
     return True
 
 
@@ -927,7 +927,7 @@ def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6093', E.get('owner~6091'), True)
+    LOCAL(ctx, E, 'label~6098', E.get('owner~6096'), True)
     return True
 
 
@@ -939,12 +939,12 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6094'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6099'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6094', x_8812(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6093'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~6099', x_8812(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6098'), '=', False, K[6])
     return t_7787(ctx, r1, s, E)
 
 
@@ -954,7 +954,7 @@ def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6094', x_8812(ctx, E), True)
+    LOCAL(ctx, E, 'was~6099', x_8812(ctx, E), True)
     return True
 
 
@@ -964,7 +964,7 @@ def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6093'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6098'), '=', False, K[6])
     return True
 
 
@@ -975,17 +975,17 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8815(ctx, E)))
-    old = E.get('b~6092', MISSING)
+    old = E.get('b~6097', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~6092', old)
+        UNSET(ctx, E, 'b~6097', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~6092', item, True)
+            LOCAL(ctx, E, 'b~6097', item, True)
             if x_8816(ctx, E):
                 return t_7788(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1008,7 +1008,7 @@ def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6094'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6099'), '=', False, K[6])
     return True
 
 
@@ -1030,17 +1030,17 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8821(ctx, E)))
-    old = E.get('rw~6095', MISSING)
+    old = E.get('rw~6100', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~6095', old)
+        UNSET(ctx, E, 'rw~6100', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~6095', item, True)
+            LOCAL(ctx, E, 'rw~6100', item, True)
             if x_8822(ctx, E):
                 return t_7792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1054,10 +1054,10 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6085'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6090'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
-    LOCAL(ctx, E, 'label~6096', E.get('t~6085'), True)
+    LOCAL(ctx, E, 'label~6101', E.get('t~6090'), True)
     return t_7795(ctx, k, s, E)
 
 
@@ -1067,7 +1067,7 @@ def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6085'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6090'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
     return True
@@ -1079,7 +1079,7 @@ def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6096', E.get('t~6085'), True)
+    LOCAL(ctx, E, 'label~6101', E.get('t~6090'), True)
     return True
 
 
@@ -1091,12 +1091,12 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6097'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6102'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6097', x_8826(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6096'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~6102', x_8826(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6101'), '=', False, K[6])
     return t_7798(ctx, r1, s, E)
 
 
@@ -1106,7 +1106,7 @@ def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6097', x_8826(ctx, E), True)
+    LOCAL(ctx, E, 'was~6102', x_8826(ctx, E), True)
     return True
 
 
@@ -1116,7 +1116,7 @@ def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6096'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6101'), '=', False, K[6])
     return True
 
 
@@ -1135,7 +1135,7 @@ def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6097'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6102'), '=', False, K[6])
     return True
 
 
@@ -1176,8 +1176,8 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'k~6106', 2, True)
-        LOCAL(ctx, E, 't~6107', 'nature_income', True)
+        LOCAL(ctx, E, 'k~6111', 2, True)
+        LOCAL(ctx, E, 't~6112', 'nature_income', True)
         return t_7861(ctx, k, s, E)
 
     ctx.steps += 1
@@ -1210,8 +1210,8 @@ def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6098', 2, True)
-    LOCAL(ctx, E, 'r~6099', 'energy', True)
+    LOCAL(ctx, E, 'n~6103', 2, True)
+    LOCAL(ctx, E, 'r~6104', 'energy', True)
     if not d_7809(ctx, E):
         return False
     return True
@@ -1223,7 +1223,7 @@ def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6098', 2, True)
+    LOCAL(ctx, E, 'n~6103', 2, True)
     return True
 
 
@@ -1233,7 +1233,7 @@ def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6099', 'energy', True)
+    LOCAL(ctx, E, 'r~6104', 'energy', True)
     return True
 
 
@@ -1246,8 +1246,8 @@ def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8838(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~6100', E.get('n~6098'), True)
-    LOCAL(ctx, E, 'r~6101', E.get('r~6099'), True)
+    LOCAL(ctx, E, 'n~6105', E.get('n~6103'), True)
+    LOCAL(ctx, E, 'r~6106', E.get('r~6104'), True)
     if not d_7813(ctx, E):
         return False
     return True
@@ -1270,7 +1270,7 @@ def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6100', E.get('n~6098'), True)
+    LOCAL(ctx, E, 'n~6105', E.get('n~6103'), True)
     return True
 
 
@@ -1280,7 +1280,7 @@ def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6101', E.get('r~6099'), True)
+    LOCAL(ctx, E, 'r~6106', E.get('r~6104'), True)
     return True
 
 
@@ -1290,9 +1290,9 @@ def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6106'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6105'), '-=', False, K[9])
     if not d_7815(ctx, E):
         return False
     if not d_7817(ctx, E):
@@ -1306,9 +1306,9 @@ def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6106'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6105'), '-=', False, K[9])
     return True
 
 
@@ -1320,9 +1320,9 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8843(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6101'))
+        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6106'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~6105'), '+=', False, K[10])
     return True
 
 
@@ -1332,9 +1332,9 @@ def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6101'))
+    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6106'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~6105'), '+=', False, K[10])
     return True
 
 
@@ -1348,7 +1348,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~6105'), '-=', False, K[11])
     return True
 
 
@@ -1360,7 +1360,7 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~6105'), '-=', False, K[11])
     return True
 
 
@@ -1370,8 +1370,8 @@ def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6102', 1, True)
-    LOCAL(ctx, E, 'r~6103', 'batteries', True)
+    LOCAL(ctx, E, 'n~6107', 1, True)
+    LOCAL(ctx, E, 'r~6108', 'batteries', True)
     if not d_7822(ctx, E):
         return False
     return True
@@ -1383,7 +1383,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6102', 1, True)
+    LOCAL(ctx, E, 'n~6107', 1, True)
     return True
 
 
@@ -1393,7 +1393,7 @@ def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6103', 'batteries', True)
+    LOCAL(ctx, E, 'r~6108', 'batteries', True)
     return True
 
 
@@ -1406,8 +1406,8 @@ def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8852(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~6104', E.get('n~6102'), True)
-    LOCAL(ctx, E, 'r~6105', E.get('r~6103'), True)
+    LOCAL(ctx, E, 'n~6109', E.get('n~6107'), True)
+    LOCAL(ctx, E, 'r~6110', E.get('r~6108'), True)
     if not d_7826(ctx, E):
         return False
     return True
@@ -1430,7 +1430,7 @@ def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6104', E.get('n~6102'), True)
+    LOCAL(ctx, E, 'n~6109', E.get('n~6107'), True)
     return True
 
 
@@ -1440,7 +1440,7 @@ def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6105', E.get('r~6103'), True)
+    LOCAL(ctx, E, 'r~6110', E.get('r~6108'), True)
     return True
 
 
@@ -1450,9 +1450,9 @@ def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6110'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6109'), '-=', False, K[9])
     if not d_7828(ctx, E):
         return False
     if not d_7830(ctx, E):
@@ -1466,9 +1466,9 @@ def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6110'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6109'), '-=', False, K[9])
     return True
 
 
@@ -1480,9 +1480,9 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8857(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6105'))
+        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6110'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~6109'), '+=', False, K[10])
     return True
 
 
@@ -1492,9 +1492,9 @@ def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6105'))
+    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6110'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~6109'), '+=', False, K[10])
     return True
 
 
@@ -1508,7 +1508,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~6109'), '-=', False, K[11])
     return True
 
 
@@ -1520,7 +1520,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~6109'), '-=', False, K[11])
     return True
 
 
@@ -1537,8 +1537,8 @@ def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6098', 2, True)
-    LOCAL(ctx, E, 'r~6099', 'energy', True)
+    LOCAL(ctx, E, 'n~6103', 2, True)
+    LOCAL(ctx, E, 'r~6104', 'energy', True)
     if not d_7836(ctx, E):
         return False
     return True
@@ -1557,8 +1557,8 @@ def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8866(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~6100', E.get('n~6098'), True)
-    LOCAL(ctx, E, 'r~6101', E.get('r~6099'), True)
+    LOCAL(ctx, E, 'n~6105', E.get('n~6103'), True)
+    LOCAL(ctx, E, 'r~6106', E.get('r~6104'), True)
     if not d_7840(ctx, E):
         return False
     return True
@@ -1575,9 +1575,9 @@ def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6106'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6105'), '-=', False, K[9])
     if not d_7842(ctx, E):
         return False
     if not d_7844(ctx, E):
@@ -1591,9 +1591,9 @@ def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6101'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6106'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6100'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6105'), '-=', False, K[9])
     return True
 
 
@@ -1605,9 +1605,9 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8871(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6101'))
+        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6106'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~6105'), '+=', False, K[10])
     return True
 
 
@@ -1617,9 +1617,9 @@ def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6101'))
+    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6106'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6100'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~6105'), '+=', False, K[10])
     return True
 
 
@@ -1633,7 +1633,7 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~6105'), '-=', False, K[11])
     return True
 
 
@@ -1645,7 +1645,7 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6100'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~6105'), '-=', False, K[11])
     return True
 
 
@@ -1655,8 +1655,8 @@ def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6102', 1, True)
-    LOCAL(ctx, E, 'r~6103', 'batteries', True)
+    LOCAL(ctx, E, 'n~6107', 1, True)
+    LOCAL(ctx, E, 'r~6108', 'batteries', True)
     if not d_7849(ctx, E):
         return False
     return True
@@ -1675,8 +1675,8 @@ def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8880(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~6104', E.get('n~6102'), True)
-    LOCAL(ctx, E, 'r~6105', E.get('r~6103'), True)
+    LOCAL(ctx, E, 'n~6109', E.get('n~6107'), True)
+    LOCAL(ctx, E, 'r~6110', E.get('r~6108'), True)
     if not d_7853(ctx, E):
         return False
     return True
@@ -1693,9 +1693,9 @@ def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6110'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6109'), '-=', False, K[9])
     if not d_7855(ctx, E):
         return False
     if not d_7857(ctx, E):
@@ -1709,9 +1709,9 @@ def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6105'))
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6110'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6104'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~6109'), '-=', False, K[9])
     return True
 
 
@@ -1723,9 +1723,9 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8885(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6105'))
+        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6110'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~6109'), '+=', False, K[10])
     return True
 
 
@@ -1735,9 +1735,9 @@ def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6105'))
+    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6110'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6104'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~6109'), '+=', False, K[10])
     return True
 
 
@@ -1751,7 +1751,7 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~6109'), '-=', False, K[11])
     return True
 
 
@@ -1763,7 +1763,7 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6104'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~6109'), '-=', False, K[11])
     return True
 
 
@@ -1773,7 +1773,7 @@ def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6106', 2, True)
+    LOCAL(ctx, E, 'k~6111', 2, True)
     return True
 
 
@@ -1783,7 +1783,7 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6107', 'nature_income', True)
+    LOCAL(ctx, E, 't~6112', 'nature_income', True)
     return True
 
 
@@ -1793,9 +1793,9 @@ def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6108', E.get('k~6106'), True)
-    LOCAL(ctx, E, 't~6109', E.get('t~6107'), True)
-    LOCAL(ctx, E, 'col~6110', 'effect', True)
+    LOCAL(ctx, E, 'k~6113', E.get('k~6111'), True)
+    LOCAL(ctx, E, 't~6114', E.get('t~6112'), True)
+    LOCAL(ctx, E, 'col~6115', 'effect', True)
     return t_7865(ctx, k, s, E)
 
 
@@ -1805,7 +1805,7 @@ def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6108', E.get('k~6106'), True)
+    LOCAL(ctx, E, 'k~6113', E.get('k~6111'), True)
     return True
 
 
@@ -1815,7 +1815,7 @@ def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6109', E.get('t~6107'), True)
+    LOCAL(ctx, E, 't~6114', E.get('t~6112'), True)
     return True
 
 
@@ -1825,7 +1825,7 @@ def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~6110', 'effect', True)
+    LOCAL(ctx, E, 'col~6115', 'effect', True)
     return True
 
 
@@ -1840,7 +1840,7 @@ def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             return k()
         return t_7866(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6108')))
+    return nxt(num(E.get('k~6113')))
 
 
 def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -1851,18 +1851,18 @@ def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~6119', E.get('t~6109'), True)
-        LOCAL(ctx, E, 'pos~6120', E.get('nxt~6113'), True)
+        LOCAL(ctx, E, 't~6124', E.get('t~6114'), True)
+        LOCAL(ctx, E, 'pos~6125', E.get('nxt~6118'), True)
         if not d_7872(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~6121', E.get('t~6109'), True)
-        LOCAL(ctx, E, 'at~6122', E.get('nxt~6113'), True)
-        LOCAL(ctx, E, 'col~6123', E.get('col~6110'), True)
+        LOCAL(ctx, E, 't~6126', E.get('t~6114'), True)
+        LOCAL(ctx, E, 'at~6127', E.get('nxt~6118'), True)
+        LOCAL(ctx, E, 'col~6128', E.get('col~6115'), True)
         return t_7878(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~6113', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6118', x_8898(ctx, E), True)
     return t_7868(ctx, r1, s, E)
 
 
@@ -1872,7 +1872,7 @@ def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~6113', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~6118', x_8898(ctx, E), True)
     return True
 
 
@@ -1896,7 +1896,7 @@ def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6119', E.get('t~6109'), True)
+    LOCAL(ctx, E, 't~6124', E.get('t~6114'), True)
     return True
 
 
@@ -1906,7 +1906,7 @@ def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~6120', E.get('nxt~6113'), True)
+    LOCAL(ctx, E, 'pos~6125', E.get('nxt~6118'), True)
     return True
 
 
@@ -1918,14 +1918,14 @@ def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8902(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6119'))
+        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6124'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~6120'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~6125'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6119'))
+        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6124'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~6120'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~6125'), '=', False, K[5])
     return True
 
 
@@ -1935,9 +1935,9 @@ def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6119'))
+    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6124'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~6120'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~6125'), '=', False, K[4])
     return True
 
 
@@ -1947,9 +1947,9 @@ def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6119'))
+    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6124'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~6120'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~6125'), '=', False, K[5])
     return True
 
 
@@ -1959,7 +1959,7 @@ def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6121', E.get('t~6109'), True)
+    LOCAL(ctx, E, 't~6126', E.get('t~6114'), True)
     return True
 
 
@@ -1969,7 +1969,7 @@ def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~6122', E.get('nxt~6113'), True)
+    LOCAL(ctx, E, 'at~6127', E.get('nxt~6118'), True)
     return True
 
 
@@ -1979,7 +1979,7 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~6123', E.get('col~6110'), True)
+    LOCAL(ctx, E, 'col~6128', E.get('col~6115'), True)
     return True
 
 
@@ -2001,7 +2001,7 @@ def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~6125', E.get('t~6121'), True)
+    LOCAL(ctx, E, 'label~6130', E.get('t~6126'), True)
     return t_7880(ctx, r1, s, E)
 
 
@@ -2011,7 +2011,7 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6125', E.get('t~6121'), True)
+    LOCAL(ctx, E, 'label~6130', E.get('t~6126'), True)
     return True
 
 
@@ -2023,12 +2023,12 @@ def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6126'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6131'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6126', x_8911(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6125'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~6131', x_8911(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6130'), '=', False, K[6])
     return t_7883(ctx, r1, s, E)
 
 
@@ -2038,7 +2038,7 @@ def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6126', x_8911(ctx, E), True)
+    LOCAL(ctx, E, 'was~6131', x_8911(ctx, E), True)
     return True
 
 
@@ -2048,7 +2048,7 @@ def d_7882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6125'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6130'), '=', False, K[6])
     return True
 
 
@@ -2059,17 +2059,17 @@ def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8914(ctx, E)))
-    old = E.get('sp~6124', MISSING)
+    old = E.get('sp~6129', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~6124', old)
+        UNSET(ctx, E, 'sp~6129', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~6124', item, True)
+            LOCAL(ctx, E, 'sp~6129', item, True)
             if x_8915(ctx, E):
                 return t_7884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2132,7 +2132,7 @@ def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6126'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6131'), '=', False, K[6])
     return True
 
 
@@ -2153,9 +2153,9 @@ def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~6127', x_8924(ctx, E), True)
+    LOCAL(ctx, E, 'owner~6132', x_8924(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~6129', E.get('owner~6127'), True)
+    LOCAL(ctx, E, 'label~6134', E.get('owner~6132'), True)
     return t_7894(ctx, k, s, E)
 
 
@@ -2165,7 +2165,7 @@ def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~6127', x_8924(ctx, E), True)
+    LOCAL(ctx, E, 'owner~6132', x_8924(ctx, E), True)
     return True
 
 
@@ -2175,7 +2175,7 @@ def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6129', E.get('owner~6127'), True)
+    LOCAL(ctx, E, 'label~6134', E.get('owner~6132'), True)
     return True
 
 
@@ -2187,12 +2187,12 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6130'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6130', x_8926(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6129'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~6135', x_8926(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
     return t_7897(ctx, r1, s, E)
 
 
@@ -2202,7 +2202,7 @@ def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6130', x_8926(ctx, E), True)
+    LOCAL(ctx, E, 'was~6135', x_8926(ctx, E), True)
     return True
 
 
@@ -2212,7 +2212,7 @@ def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6129'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
     return True
 
 
@@ -2223,17 +2223,17 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8929(ctx, E)))
-    old = E.get('b~6128', MISSING)
+    old = E.get('b~6133', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~6128', old)
+        UNSET(ctx, E, 'b~6133', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~6128', item, True)
+            LOCAL(ctx, E, 'b~6133', item, True)
             if x_8930(ctx, E):
                 return t_7898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2256,7 +2256,7 @@ def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6130'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
     return True
 
 
@@ -2278,17 +2278,17 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8935(ctx, E)))
-    old = E.get('rw~6131', MISSING)
+    old = E.get('rw~6136', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~6131', old)
+        UNSET(ctx, E, 'rw~6136', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~6131', item, True)
+            LOCAL(ctx, E, 'rw~6136', item, True)
             if x_8936(ctx, E):
                 return t_7902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2302,10 +2302,10 @@ def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6121'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6126'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
-    LOCAL(ctx, E, 'label~6132', E.get('t~6121'), True)
+    LOCAL(ctx, E, 'label~6137', E.get('t~6126'), True)
     return t_7905(ctx, k, s, E)
 
 
@@ -2315,7 +2315,7 @@ def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6121'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6126'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
     return True
@@ -2327,7 +2327,7 @@ def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6132', E.get('t~6121'), True)
+    LOCAL(ctx, E, 'label~6137', E.get('t~6126'), True)
     return True
 
 
@@ -2339,12 +2339,12 @@ def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6133'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6138'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6133', x_8940(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6132'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~6138', x_8940(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6137'), '=', False, K[6])
     return t_7908(ctx, r1, s, E)
 
 
@@ -2354,7 +2354,7 @@ def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6133', x_8940(ctx, E), True)
+    LOCAL(ctx, E, 'was~6138', x_8940(ctx, E), True)
     return True
 
 
@@ -2364,7 +2364,7 @@ def d_7907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6132'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6137'), '=', False, K[6])
     return True
 
 
@@ -2383,7 +2383,7 @@ def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6133'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6138'), '=', False, K[6])
     return True
 
 
@@ -2799,7 +2799,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 's~6065',
+                            'v': 's~6070',
                             'src': {'op': 'st', 'k': 'places'},
                             'e': {
                                 'op': 'fn',
@@ -2807,11 +2807,11 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'filt',
-                                        'v': 'x~6066',
+                                        'v': 'x~6071',
                                         'src': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'places'},
-                                            'k': {'op': 'var', 'n': 's~6065'},
+                                            'k': {'op': 'var', 'n': 's~6070'},
                                             'd': [],
                                         },
                                         'w': {
@@ -2822,7 +2822,7 @@ RECORDS = {
                                                     'o': '==',
                                                     'a': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6066'},
+                                                        'of': {'op': 'var', 'n': 'x~6071'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'b': {'op': 'lit', 'v': 'nature_reserve'},
@@ -2832,7 +2832,7 @@ RECORDS = {
                                                     'o': '==',
                                                     'a': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6066'},
+                                                        'of': {'op': 'var', 'n': 'x~6071'},
                                                         'k': {'op': 'lit', 'v': 'owner'},
                                                     },
                                                     'b': {'op': 'var', 'n': 'you'},
@@ -2869,7 +2869,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6067',
+                        'v': 's~6072',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2877,11 +2877,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6068',
+                                    'v': 'x~6073',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6067'},
+                                        'k': {'op': 'var', 'n': 's~6072'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2892,7 +2892,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6068'},
+                                                    'of': {'op': 'var', 'n': 'x~6073'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'transformer'},
@@ -2902,7 +2902,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6068'},
+                                                    'of': {'op': 'var', 'n': 'x~6073'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2918,11 +2918,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'mapc',
-                                    'v': 'y~6069',
+                                    'v': 'y~6074',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6067'},
+                                        'k': {'op': 'var', 'n': 's~6072'},
                                         'd': [],
                                     },
                                     'e': {
@@ -2930,7 +2930,7 @@ RECORDS = {
                                         'o': '==',
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'y~6069'},
+                                            'of': {'op': 'var', 'n': 'y~6074'},
                                             'k': {'op': 'lit', 'v': 'piece'},
                                         },
                                         'b': {'op': 'lit', 'v': 'electrical_pole'},
@@ -2958,14 +2958,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
-                    'v': 'k~6070',
+                    'v': 'k~6075',
                     'e': {'op': 'lit', 'v': 1, 'x': 8778},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7749,
                 },
                 {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
-                    'v': 't~6071',
+                    'v': 't~6076',
                     'e': {'op': 'lit', 'v': 'nature_income', 'x': 8779},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7750,
@@ -2975,37 +2975,37 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 'k~6072',
-                            'e': {'op': 'var', 'n': 'k~6070', 'x': 8780},
+                            'v': 'k~6077',
+                            'e': {'op': 'var', 'n': 'k~6075', 'x': 8780},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7752,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 't~6073',
-                            'e': {'op': 'var', 'n': 't~6071', 'x': 8781},
+                            'v': 't~6078',
+                            'e': {'op': 'var', 'n': 't~6076', 'x': 8781},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7753,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 'col~6074',
+                            'v': 'col~6079',
                             'e': {'op': 'lit', 'v': 'effect', 'x': 8782},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7754,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:99
                             'op': 'rep',
-                            'n': {'op': 'var', 'n': 'k~6072', 'x': 8783},
+                            'n': {'op': 'var', 'n': 'k~6077', 'x': 8783},
                             'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/tracks.yaml:100
                                         'op': 'let',
-                                        'v': 'nxt~6077',
+                                        'v': 'nxt~6082',
                                         'e': {
                                             'op': 'letx',
-                                            'v': 'at~6075',
+                                            'v': 'at~6080',
                                             'e': {
                                                 'op': 'cond',
                                                 'c': {
@@ -3014,7 +3014,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6073'},
+                                                        'of': {'op': 'var', 'n': 't~6078'},
                                                         'f': 'scope',
                                                         'd': None,
                                                     },
@@ -3023,7 +3023,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'game_tracks'},
-                                                    'k': {'op': 'var', 'n': 't~6073'},
+                                                    'k': {'op': 'var', 'n': 't~6078'},
                                                     'd': 0,
                                                 },
                                                 'b': {
@@ -3033,13 +3033,13 @@ RECORDS = {
                                                         'k': 'tracks',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 't~6073'},
+                                                    'k': {'op': 'var', 'n': 't~6078'},
                                                     'd': 0,
                                                 },
                                             },
                                             'b': {
                                                 'op': 'letx',
-                                                'v': 'nxt~6076',
+                                                'v': 'nxt~6081',
                                                 'e': {
                                                     'op': 'cond',
                                                     'c': {
@@ -3048,7 +3048,7 @@ RECORDS = {
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '<',
-                                                                'a': {'op': 'var', 'n': 'at~6075'},
+                                                                'a': {'op': 'var', 'n': 'at~6080'},
                                                                 'b': {'op': 'lit', 'v': 0},
                                                             },
                                                             {
@@ -3057,7 +3057,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6073'},
+                                                                    'of': {'op': 'var', 'n': 't~6078'},
                                                                     'f': 'entry',
                                                                     'd': None,
                                                                 },
@@ -3068,14 +3068,14 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6073'},
+                                                        'of': {'op': 'var', 'n': 't~6078'},
                                                         'f': 'entry',
                                                         'd': None,
                                                     },
                                                     'b': {
                                                         'op': 'ar',
                                                         'o': '+',
-                                                        'a': {'op': 'var', 'n': 'at~6075'},
+                                                        'a': {'op': 'var', 'n': 'at~6080'},
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
                                                 },
@@ -3090,7 +3090,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6073'},
+                                                                    'of': {'op': 'var', 'n': 't~6078'},
                                                                     'f': 'exclusive_with',
                                                                     'd': None,
                                                                 },
@@ -3099,13 +3099,13 @@ RECORDS = {
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '>=',
-                                                                'a': {'op': 'var', 'n': 'nxt~6076'},
+                                                                'a': {'op': 'var', 'n': 'nxt~6081'},
                                                                 'b': {'op': 'lit', 'v': 0},
                                                             },
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '==',
-                                                                'a': {'op': 'var', 'n': 'nxt~6076'},
+                                                                'a': {'op': 'var', 'n': 'nxt~6081'},
                                                                 'b': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -3117,7 +3117,7 @@ RECORDS = {
                                                                             'of': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6073'},
+                                                                                'of': {'op': 'var', 'n': 't~6078'},
                                                                                 'f': 'exclusive_with',
                                                                                 'd': None,
                                                                             },
@@ -3132,7 +3132,7 @@ RECORDS = {
                                                                         'k': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6073'},
+                                                                            'of': {'op': 'var', 'n': 't~6078'},
                                                                             'f': 'exclusive_with',
                                                                             'd': None,
                                                                         },
@@ -3148,7 +3148,7 @@ RECORDS = {
                                                                         'k': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6073'},
+                                                                            'of': {'op': 'var', 'n': 't~6078'},
                                                                             'f': 'exclusive_with',
                                                                             'd': None,
                                                                         },
@@ -3161,10 +3161,10 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'ar',
                                                         'o': '+',
-                                                        'a': {'op': 'var', 'n': 'nxt~6076'},
+                                                        'a': {'op': 'var', 'n': 'nxt~6081'},
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'nxt~6076'},
+                                                    'b': {'op': 'var', 'n': 'nxt~6081'},
                                                 },
                                             },
                                             'x': 8784,
@@ -3180,7 +3180,7 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'nxt~6077'},
+                                                    'a': {'op': 'var', 'n': 'nxt~6082'},
                                                     'b': {
                                                         'op': 'cond',
                                                         'c': {
@@ -3189,7 +3189,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6073'},
+                                                                'of': {'op': 'var', 'n': 't~6078'},
                                                                 'f': 'max',
                                                                 'd': None,
                                                             },
@@ -3198,7 +3198,7 @@ RECORDS = {
                                                         'a': {
                                                             'op': 'fld',
                                                             'kind': 'tracks',
-                                                            'of': {'op': 'var', 'n': 't~6073'},
+                                                            'of': {'op': 'var', 'n': 't~6078'},
                                                             'f': 'max',
                                                             'd': None,
                                                         },
@@ -3223,7 +3223,7 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6073'},
+                                                                                            'of': {'op': 'var', 'n': 't~6078'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
@@ -3236,21 +3236,21 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6073'},
+                                                                                    'of': {'op': 'var', 'n': 't~6078'},
                                                                                     'f': 'sides',
                                                                                     'd': [],
                                                                                 },
                                                                                 'k': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                    'k': {'op': 'var', 'n': 't~6073'},
+                                                                                    'k': {'op': 'var', 'n': 't~6078'},
                                                                                     'd': 0,
                                                                                 },
                                                                             },
                                                                             'b': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6073'},
+                                                                                'of': {'op': 'var', 'n': 't~6078'},
                                                                                 'f': 'values',
                                                                                 'd': [],
                                                                             },
@@ -3278,7 +3278,7 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6073'},
+                                                                                            'of': {'op': 'var', 'n': 't~6078'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
@@ -3291,21 +3291,21 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6073'},
+                                                                                    'of': {'op': 'var', 'n': 't~6078'},
                                                                                     'f': 'sides',
                                                                                     'd': [],
                                                                                 },
                                                                                 'k': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                    'k': {'op': 'var', 'n': 't~6073'},
+                                                                                    'k': {'op': 'var', 'n': 't~6078'},
                                                                                     'd': 0,
                                                                                 },
                                                                             },
                                                                             'b': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6073'},
+                                                                                'of': {'op': 'var', 'n': 't~6078'},
                                                                                 'f': 'values',
                                                                                 'd': [],
                                                                             },
@@ -3327,7 +3327,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6073'},
+                                                                'of': {'op': 'var', 'n': 't~6078'},
                                                                 'f': 'limit',
                                                                 'd': None,
                                                             },
@@ -3336,11 +3336,11 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '>',
-                                                            'a': {'op': 'var', 'n': 'nxt~6077'},
+                                                            'a': {'op': 'var', 'n': 'nxt~6082'},
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6073'},
+                                                                'of': {'op': 'var', 'n': 't~6078'},
                                                                 'f': 'limit',
                                                                 'd': None,
                                                             },
@@ -3349,7 +3349,7 @@ RECORDS = {
                                                 },
                                                 {
                                                     'op': 'letx',
-                                                    'v': 'at~6078',
+                                                    'v': 'at~6083',
                                                     'e': {
                                                         'op': 'cond',
                                                         'c': {
@@ -3358,7 +3358,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6073'},
+                                                                'of': {'op': 'var', 'n': 't~6078'},
                                                                 'f': 'scope',
                                                                 'd': None,
                                                             },
@@ -3367,7 +3367,7 @@ RECORDS = {
                                                         'a': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                                            'k': {'op': 'var', 'n': 't~6073'},
+                                                            'k': {'op': 'var', 'n': 't~6078'},
                                                             'd': 0,
                                                         },
                                                         'b': {
@@ -3377,13 +3377,13 @@ RECORDS = {
                                                                 'k': 'tracks',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 't~6073'},
+                                                            'k': {'op': 'var', 'n': 't~6078'},
                                                             'd': 0,
                                                         },
                                                     },
                                                     'b': {
                                                         'op': 'letx',
-                                                        'v': 'built~6081',
+                                                        'v': 'built~6086',
                                                         'e': {
                                                             'op': 'cond',
                                                             'c': {
@@ -3425,7 +3425,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {
                                                                         'op': 'mapc',
-                                                                        'v': 's~6079',
+                                                                        'v': 's~6084',
                                                                         'src': {'op': 'st', 'k': 'places'},
                                                                         'e': {
                                                                             'op': 'fn',
@@ -3433,11 +3433,11 @@ RECORDS = {
                                                                             'a': [
                                                                                 {
                                                                                     'op': 'filt',
-                                                                                    'v': 'x~6080',
+                                                                                    'v': 'x~6085',
                                                                                     'src': {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'places'},
-                                                                                        'k': {'op': 'var', 'n': 's~6079'},
+                                                                                        'k': {'op': 'var', 'n': 's~6084'},
                                                                                         'd': [],
                                                                                     },
                                                                                     'w': {
@@ -3448,7 +3448,7 @@ RECORDS = {
                                                                                                 'o': '==',
                                                                                                 'a': {
                                                                                                     'op': 'key',
-                                                                                                    'of': {'op': 'var', 'n': 'x~6080'},
+                                                                                                    'of': {'op': 'var', 'n': 'x~6085'},
                                                                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -3458,7 +3458,7 @@ RECORDS = {
                                                                                                 'o': '==',
                                                                                                 'a': {
                                                                                                     'op': 'key',
-                                                                                                    'of': {'op': 'var', 'n': 'x~6080'},
+                                                                                                    'of': {'op': 'var', 'n': 'x~6085'},
                                                                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                                                                 },
                                                                                                 'b': {'op': 'var', 'n': 'you'},
@@ -3478,11 +3478,11 @@ RECORDS = {
                                                             'a': [
                                                                 {
                                                                     'op': 'mapc',
-                                                                    'v': 'l~6082',
+                                                                    'v': 'l~6087',
                                                                     'src': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6073'},
+                                                                        'of': {'op': 'var', 'n': 't~6078'},
                                                                         'f': 'locks',
                                                                         'd': [],
                                                                     },
@@ -3492,10 +3492,10 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '<',
-                                                                                'a': {'op': 'var', 'n': 'at~6078'},
+                                                                                'a': {'op': 'var', 'n': 'at~6083'},
                                                                                 'b': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6082'},
+                                                                                    'of': {'op': 'var', 'n': 'l~6087'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
                                                                             },
@@ -3504,18 +3504,18 @@ RECORDS = {
                                                                                 'o': '<=',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6082'},
+                                                                                    'of': {'op': 'var', 'n': 'l~6087'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'nxt~6077'},
+                                                                                'b': {'op': 'var', 'n': 'nxt~6082'},
                                                                             },
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '<',
-                                                                                'a': {'op': 'var', 'n': 'built~6081'},
+                                                                                'a': {'op': 'var', 'n': 'built~6086'},
                                                                                 'b': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6082'},
+                                                                                    'of': {'op': 'var', 'n': 'l~6087'},
                                                                                     'k': {'op': 'lit', 'v': 'towers'},
                                                                                 },
                                                                             },
@@ -3539,15 +3539,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
-                                        'v': 't~6083',
-                                        'e': {'op': 'var', 'n': 't~6073', 'x': 8786},
+                                        'v': 't~6088',
+                                        'e': {'op': 'var', 'n': 't~6078', 'x': 8786},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7760,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
-                                        'v': 'pos~6084',
-                                        'e': {'op': 'var', 'n': 'nxt~6077', 'x': 8787},
+                                        'v': 'pos~6089',
+                                        'e': {'op': 'var', 'n': 'nxt~6082', 'x': 8787},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7761,
                                     },
@@ -3559,7 +3559,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~6083'},
+                                                'of': {'op': 'var', 'n': 't~6088'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3571,12 +3571,12 @@ RECORDS = {
                                             't': {
                                                 'op': 'key',
                                                 'of': {'op': 'st', 'k': 'game_tracks'},
-                                                'k': {'op': 'var', 'n': 't~6083'},
+                                                'k': {'op': 'var', 'n': 't~6088'},
                                                 'd': 0,
                                                 'x': 8789,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6084', 'x': 8790},
+                                            'e': {'op': 'var', 'n': 'pos~6089', 'x': 8790},
                                             'bd': ['game', 'game_tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7763,
@@ -3590,12 +3590,12 @@ RECORDS = {
                                                     'k': 'tracks',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 't~6083'},
+                                                'k': {'op': 'var', 'n': 't~6088'},
                                                 'd': 0,
                                                 'x': 8791,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6084', 'x': 8792},
+                                            'e': {'op': 'var', 'n': 'pos~6089', 'x': 8792},
                                             'bd': ['player', 'tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7764,
@@ -3605,22 +3605,22 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 't~6085',
-                                        'e': {'op': 'var', 'n': 't~6073', 'x': 8793},
+                                        'v': 't~6090',
+                                        'e': {'op': 'var', 'n': 't~6078', 'x': 8793},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7765,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 'at~6086',
-                                        'e': {'op': 'var', 'n': 'nxt~6077', 'x': 8794},
+                                        'v': 'at~6091',
+                                        'e': {'op': 'var', 'n': 'nxt~6082', 'x': 8794},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7766,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 'col~6087',
-                                        'e': {'op': 'var', 'n': 'col~6074', 'x': 8795},
+                                        'v': 'col~6092',
+                                        'e': {'op': 'var', 'n': 'col~6079', 'x': 8795},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7767,
                                     },
@@ -3629,8 +3629,8 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/tracks.yaml:112
                                                 'op': 'let',
-                                                'v': 'label~6089',
-                                                'e': {'op': 'var', 'n': 't~6085', 'x': 8796},
+                                                'v': 'label~6094',
+                                                'e': {'op': 'var', 'n': 't~6090', 'x': 8796},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                 'id': 7769,
                                             },
@@ -3639,7 +3639,7 @@ RECORDS = {
                                                 'b': [
                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                         'op': 'let',
-                                                        'v': 'was~6090',
+                                                        'v': 'was~6095',
                                                         'e': {'op': 'st', 'k': 'booking', 'x': 8797},
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                         'id': 7771,
@@ -3648,18 +3648,18 @@ RECORDS = {
                                                         'op': 'set',
                                                         't': {'op': 'st', 'k': 'booking', 'x': 8798},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'label~6089', 'x': 8799},
+                                                        'e': {'op': 'var', 'n': 'label~6094', 'x': 8799},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                         'id': 7772,
                                                     },
                                                     {  # rules_data/pampero/definitions/tracks.yaml:113
                                                         'op': 'for',
-                                                        'v': 'sp~6088',
+                                                        'v': 'sp~6093',
                                                         'src': {
                                                             'op': 'fld',
                                                             'kind': 'tracks',
-                                                            'of': {'op': 'var', 'n': 't~6085'},
+                                                            'of': {'op': 'var', 'n': 't~6090'},
                                                             'f': 'spaces',
                                                             'd': [],
                                                             'x': 8800,
@@ -3669,10 +3669,10 @@ RECORDS = {
                                                             'o': '==',
                                                             'a': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'sp~6088'},
+                                                                'of': {'op': 'var', 'n': 'sp~6093'},
                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                             },
-                                                            'b': {'op': 'var', 'n': 'at~6086'},
+                                                            'b': {'op': 'var', 'n': 'at~6091'},
                                                             'x': 8801,
                                                         },
                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:114
@@ -3680,7 +3680,7 @@ RECORDS = {
                                                             'c': {
                                                                 'op': 'cmp',
                                                                 'o': '==',
-                                                                'a': {'op': 'var', 'n': 'col~6087'},
+                                                                'a': {'op': 'var', 'n': 'col~6092'},
                                                                 'b': {'op': 'lit', 'v': 'solar'},
                                                                 'x': 8802,
                                                             },
@@ -3688,7 +3688,7 @@ RECORDS = {
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'key',
-                                                                    'of': {'op': 'var', 'n': 'sp~6088'},
+                                                                    'of': {'op': 'var', 'n': 'sp~6093'},
                                                                     'k': {'op': 'lit', 'v': 'solar'},
                                                                     'x': 8803,
                                                                 },
@@ -3700,7 +3700,7 @@ RECORDS = {
                                                                 'c': {
                                                                     'op': 'cmp',
                                                                     'o': '==',
-                                                                    'a': {'op': 'var', 'n': 'col~6087'},
+                                                                    'a': {'op': 'var', 'n': 'col~6092'},
                                                                     'b': {'op': 'lit', 'v': 'energy'},
                                                                     'x': 8804,
                                                                 },
@@ -3708,7 +3708,7 @@ RECORDS = {
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
-                                                                        'of': {'op': 'var', 'n': 'sp~6088'},
+                                                                        'of': {'op': 'var', 'n': 'sp~6093'},
                                                                         'k': {'op': 'lit', 'v': 'energy'},
                                                                         'x': 8805,
                                                                     },
@@ -3719,7 +3719,7 @@ RECORDS = {
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
-                                                                        'of': {'op': 'var', 'n': 'sp~6088'},
+                                                                        'of': {'op': 'var', 'n': 'sp~6093'},
                                                                         'k': {'op': 'lit', 'v': 'effect'},
                                                                         'x': 8806,
                                                                     },
@@ -3739,7 +3739,7 @@ RECORDS = {
                                                         'op': 'set',
                                                         't': {'op': 'st', 'k': 'booking', 'x': 8807},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'was~6090', 'x': 8808},
+                                                        'e': {'op': 'var', 'n': 'was~6095', 'x': 8808},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                         'id': 7779,
@@ -3761,7 +3761,7 @@ RECORDS = {
                                                                 'of': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6085'},
+                                                                    'of': {'op': 'var', 'n': 't~6090'},
                                                                     'f': 'fill',
                                                                     'd': {},
                                                                 },
@@ -3785,7 +3785,7 @@ RECORDS = {
                                                                             'of': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6085'},
+                                                                                'of': {'op': 'var', 'n': 't~6090'},
                                                                                 'f': 'fill',
                                                                                 'd': {},
                                                                             },
@@ -3804,7 +3804,7 @@ RECORDS = {
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6085'},
+                                                                            'of': {'op': 'var', 'n': 't~6090'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -3824,7 +3824,7 @@ RECORDS = {
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6085'},
+                                                                            'of': {'op': 'var', 'n': 't~6090'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -3833,7 +3833,7 @@ RECORDS = {
                                                                     'd': 0,
                                                                 },
                                                             },
-                                                            'b': {'op': 'var', 'n': 'at~6086'},
+                                                            'b': {'op': 'var', 'n': 'at~6091'},
                                                         },
                                                     ],
                                                     'x': 8809,
@@ -3843,7 +3843,7 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/tracks.yaml:117
                                                             'op': 'let',
-                                                            'v': 'owner~6091',
+                                                            'v': 'owner~6096',
                                                             'e': {
                                                                 'op': 'cond',
                                                                 'c': {
@@ -3858,7 +3858,7 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6085'},
+                                                                                    'of': {'op': 'var', 'n': 't~6090'},
                                                                                     'f': 'fill',
                                                                                     'd': {},
                                                                                 },
@@ -3868,13 +3868,13 @@ RECORDS = {
                                                                     },
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
-                                                                'a': {'op': 'var', 'n': 't~6085'},
+                                                                'a': {'op': 'var', 'n': 't~6090'},
                                                                 'b': {
                                                                     'op': 'key',
                                                                     'of': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6085'},
+                                                                        'of': {'op': 'var', 'n': 't~6090'},
                                                                         'f': 'fill',
                                                                         'd': {},
                                                                     },
@@ -3887,8 +3887,8 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:118
                                                             'op': 'let',
-                                                            'v': 'label~6093',
-                                                            'e': {'op': 'var', 'n': 'owner~6091', 'x': 8811},
+                                                            'v': 'label~6098',
+                                                            'e': {'op': 'var', 'n': 'owner~6096', 'x': 8811},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                             'id': 7783,
                                                         },
@@ -3897,7 +3897,7 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:15
                                                                     'op': 'let',
-                                                                    'v': 'was~6094',
+                                                                    'v': 'was~6099',
                                                                     'e': {'op': 'st', 'k': 'booking', 'x': 8812},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                     'id': 7785,
@@ -3906,20 +3906,20 @@ RECORDS = {
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'booking', 'x': 8813},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'label~6093', 'x': 8814},
+                                                                    'e': {'op': 'var', 'n': 'label~6098', 'x': 8814},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                     'id': 7786,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                     'op': 'for',
-                                                                    'v': 'b~6092',
+                                                                    'v': 'b~6097',
                                                                     'src': {
                                                                         'op': 'key',
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 'owner~6091'},
+                                                                            'of': {'op': 'var', 'n': 'owner~6096'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -3931,17 +3931,17 @@ RECORDS = {
                                                                         'o': '==',
                                                                         'a': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'b~6092'},
+                                                                            'of': {'op': 'var', 'n': 'b~6097'},
                                                                             'k': {'op': 'lit', 'v': 'at'},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'at~6086'},
+                                                                        'b': {'op': 'var', 'n': 'at~6091'},
                                                                         'x': 8816,
                                                                     },
                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'b~6092'},
+                                                                            'of': {'op': 'var', 'n': 'b~6097'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                             'x': 8817,
                                                                         },
@@ -3955,7 +3955,7 @@ RECORDS = {
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'booking', 'x': 8818},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'was~6094', 'x': 8819},
+                                                                    'e': {'op': 'var', 'n': 'was~6099', 'x': 8819},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                     'id': 7789,
@@ -3979,7 +3979,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6085'},
+                                                        'of': {'op': 'var', 'n': 't~6090'},
                                                         'f': 'scope',
                                                         'd': None,
                                                     },
@@ -3988,11 +3988,11 @@ RECORDS = {
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                     'op': 'for',
-                                                    'v': 'rw~6095',
+                                                    'v': 'rw~6100',
                                                     'src': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6085'},
+                                                        'of': {'op': 'var', 'n': 't~6090'},
                                                         'f': 'rewards',
                                                         'd': [],
                                                         'x': 8821,
@@ -4005,14 +4005,14 @@ RECORDS = {
                                                                 'o': '==',
                                                                 'a': {
                                                                     'op': 'key',
-                                                                    'of': {'op': 'var', 'n': 'rw~6095'},
+                                                                    'of': {'op': 'var', 'n': 'rw~6100'},
                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                 },
-                                                                'b': {'op': 'var', 'n': 'at~6086'},
+                                                                'b': {'op': 'var', 'n': 'at~6091'},
                                                             },
                                                             {
                                                                 'op': 'in',
-                                                                'a': {'op': 'var', 'n': 'at~6086'},
+                                                                'a': {'op': 'var', 'n': 'at~6091'},
                                                                 'b': {
                                                                     'op': 'key',
                                                                     'of': {
@@ -4020,7 +4020,7 @@ RECORDS = {
                                                                         'k': 'reached',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6085'},
+                                                                    'k': {'op': 'var', 'n': 't~6090'},
                                                                     'd': [],
                                                                 },
                                                                 'neg': True,
@@ -4040,7 +4040,7 @@ RECORDS = {
                                                                         'k': 'reached',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6085'},
+                                                                    'k': {'op': 'var', 'n': 't~6090'},
                                                                     'd': [],
                                                                     'x': 8823,
                                                                 },
@@ -4048,7 +4048,7 @@ RECORDS = {
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'at~6086'},
+                                                                        {'op': 'var', 'n': 'at~6091'},
                                                                     ],
                                                                     'x': 8824,
                                                                 },
@@ -4059,8 +4059,8 @@ RECORDS = {
                                                             },
                                                             {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                 'op': 'let',
-                                                                'v': 'label~6096',
-                                                                'e': {'op': 'var', 'n': 't~6085', 'x': 8825},
+                                                                'v': 'label~6101',
+                                                                'e': {'op': 'var', 'n': 't~6090', 'x': 8825},
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                 'id': 7794,
                                                             },
@@ -4069,7 +4069,7 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                         'op': 'let',
-                                                                        'v': 'was~6097',
+                                                                        'v': 'was~6102',
                                                                         'e': {'op': 'st', 'k': 'booking', 'x': 8826},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                         'id': 7796,
@@ -4078,7 +4078,7 @@ RECORDS = {
                                                                         'op': 'set',
                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8827},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'label~6096', 'x': 8828},
+                                                                        'e': {'op': 'var', 'n': 'label~6101', 'x': 8828},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                         'id': 7797,
@@ -4087,7 +4087,7 @@ RECORDS = {
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'rw~6095'},
+                                                                            'of': {'op': 'var', 'n': 'rw~6100'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                             'x': 8829,
                                                                         },
@@ -4098,7 +4098,7 @@ RECORDS = {
                                                                         'op': 'set',
                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8830},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'was~6097', 'x': 8831},
+                                                                        'e': {'op': 'var', 'n': 'was~6102', 'x': 8831},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                         'id': 7799,
@@ -4130,7 +4130,7 @@ RECORDS = {
                                                                 'of': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6085'},
+                                                                    'of': {'op': 'var', 'n': 't~6090'},
                                                                     'f': 'top',
                                                                     'd': {},
                                                                 },
@@ -4141,7 +4141,7 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '>=',
-                                                            'a': {'op': 'var', 'n': 'at~6086'},
+                                                            'a': {'op': 'var', 'n': 'at~6091'},
                                                             'b': {
                                                                 'op': 'cond',
                                                                 'c': {
@@ -4150,7 +4150,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6085'},
+                                                                        'of': {'op': 'var', 'n': 't~6090'},
                                                                         'f': 'max',
                                                                         'd': None,
                                                                     },
@@ -4159,7 +4159,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6085'},
+                                                                    'of': {'op': 'var', 'n': 't~6090'},
                                                                     'f': 'max',
                                                                     'd': None,
                                                                 },
@@ -4184,7 +4184,7 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6085'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6090'},
                                                                                                     'f': 'sides',
                                                                                                     'd': [],
                                                                                                 },
@@ -4197,21 +4197,21 @@ RECORDS = {
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6085'},
+                                                                                            'of': {'op': 'var', 'n': 't~6090'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
                                                                                         'k': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                            'k': {'op': 'var', 'n': 't~6085'},
+                                                                                            'k': {'op': 'var', 'n': 't~6090'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
                                                                                     'b': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6085'},
+                                                                                        'of': {'op': 'var', 'n': 't~6090'},
                                                                                         'f': 'values',
                                                                                         'd': [],
                                                                                     },
@@ -4239,7 +4239,7 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6085'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6090'},
                                                                                                     'f': 'sides',
                                                                                                     'd': [],
                                                                                                 },
@@ -4252,21 +4252,21 @@ RECORDS = {
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6085'},
+                                                                                            'of': {'op': 'var', 'n': 't~6090'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
                                                                                         'k': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                            'k': {'op': 'var', 'n': 't~6085'},
+                                                                                            'k': {'op': 'var', 'n': 't~6090'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
                                                                                     'b': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6085'},
+                                                                                        'of': {'op': 'var', 'n': 't~6090'},
                                                                                         'f': 'values',
                                                                                         'd': [],
                                                                                     },
@@ -4289,7 +4289,7 @@ RECORDS = {
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 't~6085'},
+                                                            {'op': 'var', 'n': 't~6090'},
                                                         ],
                                                         'x': 8834,
                                                     },
@@ -4338,14 +4338,14 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'n~6098',
+                                                                    'v': 'n~6103',
                                                                     'e': {'op': 'lit', 'v': 2, 'x': 8836},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7807,
                                                                 },
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'r~6099',
+                                                                    'v': 'r~6104',
                                                                     'e': {'op': 'lit', 'v': 'energy', 'x': 8837},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7808,
@@ -4365,10 +4365,10 @@ RECORDS = {
                                                                                         'k': 'stock',
                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                     },
-                                                                                    'k': {'op': 'var', 'n': 'r~6099'},
+                                                                                    'k': {'op': 'var', 'n': 'r~6104'},
                                                                                     'd': 0,
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'n~6098'},
+                                                                                'b': {'op': 'var', 'n': 'n~6103'},
                                                                                 'x': 8838,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4376,15 +4376,15 @@ RECORDS = {
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'n~6100',
-                                                                            'e': {'op': 'var', 'n': 'n~6098', 'x': 8839},
+                                                                            'v': 'n~6105',
+                                                                            'e': {'op': 'var', 'n': 'n~6103', 'x': 8839},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7811,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'r~6101',
-                                                                            'e': {'op': 'var', 'n': 'r~6099', 'x': 8840},
+                                                                            'v': 'r~6106',
+                                                                            'e': {'op': 'var', 'n': 'r~6104', 'x': 8840},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7812,
                                                                         },
@@ -4400,12 +4400,12 @@ RECORDS = {
                                                                                             'k': 'stock',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 'r~6101'},
+                                                                                        'k': {'op': 'var', 'n': 'r~6106'},
                                                                                         'd': 0,
                                                                                         'x': 8841,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6100', 'x': 8842},
+                                                                                    'e': {'op': 'var', 'n': 'n~6105', 'x': 8842},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7814,
@@ -4418,7 +4418,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~6101'},
+                                                                                            'of': {'op': 'var', 'n': 'r~6106'},
                                                                                             'f': 'supply',
                                                                                             'd': None,
                                                                                         },
@@ -4430,12 +4430,12 @@ RECORDS = {
                                                                                         't': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                                            'k': {'op': 'var', 'n': 'r~6101'},
+                                                                                            'k': {'op': 'var', 'n': 'r~6106'},
                                                                                             'd': 0,
                                                                                             'x': 8844,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6100', 'x': 8845},
+                                                                                        'e': {'op': 'var', 'n': 'n~6105', 'x': 8845},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7816,
@@ -4451,14 +4451,14 @@ RECORDS = {
                                                                                             {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'resources',
-                                                                                                'of': {'op': 'var', 'n': 'r~6101'},
+                                                                                                'of': {'op': 'var', 'n': 'r~6106'},
                                                                                                 'f': 'ledger',
                                                                                                 'd': None,
                                                                                             },
                                                                                             {
                                                                                                 'op': 'cmp',
                                                                                                 'o': '!=',
-                                                                                                'a': {'op': 'var', 'n': 'n~6100'},
+                                                                                                'a': {'op': 'var', 'n': 'n~6105'},
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
@@ -4478,7 +4478,7 @@ RECORDS = {
                                                                                             'x': 8847,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6100', 'x': 8848},
+                                                                                        'e': {'op': 'var', 'n': 'n~6105', 'x': 8848},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7818,
@@ -4511,14 +4511,14 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'n~6102',
+                                                                    'v': 'n~6107',
                                                                     'e': {'op': 'lit', 'v': 1, 'x': 8850},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7820,
                                                                 },
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'r~6103',
+                                                                    'v': 'r~6108',
                                                                     'e': {'op': 'lit', 'v': 'batteries', 'x': 8851},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7821,
@@ -4538,10 +4538,10 @@ RECORDS = {
                                                                                         'k': 'stock',
                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                     },
-                                                                                    'k': {'op': 'var', 'n': 'r~6103'},
+                                                                                    'k': {'op': 'var', 'n': 'r~6108'},
                                                                                     'd': 0,
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'n~6102'},
+                                                                                'b': {'op': 'var', 'n': 'n~6107'},
                                                                                 'x': 8852,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4549,15 +4549,15 @@ RECORDS = {
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'n~6104',
-                                                                            'e': {'op': 'var', 'n': 'n~6102', 'x': 8853},
+                                                                            'v': 'n~6109',
+                                                                            'e': {'op': 'var', 'n': 'n~6107', 'x': 8853},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7824,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'r~6105',
-                                                                            'e': {'op': 'var', 'n': 'r~6103', 'x': 8854},
+                                                                            'v': 'r~6110',
+                                                                            'e': {'op': 'var', 'n': 'r~6108', 'x': 8854},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7825,
                                                                         },
@@ -4573,12 +4573,12 @@ RECORDS = {
                                                                                             'k': 'stock',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 'r~6105'},
+                                                                                        'k': {'op': 'var', 'n': 'r~6110'},
                                                                                         'd': 0,
                                                                                         'x': 8855,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6104', 'x': 8856},
+                                                                                    'e': {'op': 'var', 'n': 'n~6109', 'x': 8856},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7827,
@@ -4591,7 +4591,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~6105'},
+                                                                                            'of': {'op': 'var', 'n': 'r~6110'},
                                                                                             'f': 'supply',
                                                                                             'd': None,
                                                                                         },
@@ -4603,12 +4603,12 @@ RECORDS = {
                                                                                         't': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                                            'k': {'op': 'var', 'n': 'r~6105'},
+                                                                                            'k': {'op': 'var', 'n': 'r~6110'},
                                                                                             'd': 0,
                                                                                             'x': 8858,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6104', 'x': 8859},
+                                                                                        'e': {'op': 'var', 'n': 'n~6109', 'x': 8859},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7829,
@@ -4624,14 +4624,14 @@ RECORDS = {
                                                                                             {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'resources',
-                                                                                                'of': {'op': 'var', 'n': 'r~6105'},
+                                                                                                'of': {'op': 'var', 'n': 'r~6110'},
                                                                                                 'f': 'ledger',
                                                                                                 'd': None,
                                                                                             },
                                                                                             {
                                                                                                 'op': 'cmp',
                                                                                                 'o': '!=',
-                                                                                                'a': {'op': 'var', 'n': 'n~6104'},
+                                                                                                'a': {'op': 'var', 'n': 'n~6109'},
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
@@ -4651,7 +4651,7 @@ RECORDS = {
                                                                                             'x': 8861,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6104', 'x': 8862},
+                                                                                        'e': {'op': 'var', 'n': 'n~6109', 'x': 8862},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7831,
@@ -4703,14 +4703,14 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'n~6098',
+                                                            'v': 'n~6103',
                                                             'e': {'op': 'lit', 'v': 2, 'x': 8864},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7834,
                                                         },
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'r~6099',
+                                                            'v': 'r~6104',
                                                             'e': {'op': 'lit', 'v': 'energy', 'x': 8865},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7835,
@@ -4730,10 +4730,10 @@ RECORDS = {
                                                                                 'k': 'stock',
                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                             },
-                                                                            'k': {'op': 'var', 'n': 'r~6099'},
+                                                                            'k': {'op': 'var', 'n': 'r~6104'},
                                                                             'd': 0,
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'n~6098'},
+                                                                        'b': {'op': 'var', 'n': 'n~6103'},
                                                                         'x': 8866,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4741,15 +4741,15 @@ RECORDS = {
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'n~6100',
-                                                                    'e': {'op': 'var', 'n': 'n~6098', 'x': 8867},
+                                                                    'v': 'n~6105',
+                                                                    'e': {'op': 'var', 'n': 'n~6103', 'x': 8867},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7838,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'r~6101',
-                                                                    'e': {'op': 'var', 'n': 'r~6099', 'x': 8868},
+                                                                    'v': 'r~6106',
+                                                                    'e': {'op': 'var', 'n': 'r~6104', 'x': 8868},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7839,
                                                                 },
@@ -4765,12 +4765,12 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6101'},
+                                                                                'k': {'op': 'var', 'n': 'r~6106'},
                                                                                 'd': 0,
                                                                                 'x': 8869,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6100', 'x': 8870},
+                                                                            'e': {'op': 'var', 'n': 'n~6105', 'x': 8870},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7841,
@@ -4783,7 +4783,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'resources',
-                                                                                    'of': {'op': 'var', 'n': 'r~6101'},
+                                                                                    'of': {'op': 'var', 'n': 'r~6106'},
                                                                                     'f': 'supply',
                                                                                     'd': None,
                                                                                 },
@@ -4795,12 +4795,12 @@ RECORDS = {
                                                                                 't': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'supply'},
-                                                                                    'k': {'op': 'var', 'n': 'r~6101'},
+                                                                                    'k': {'op': 'var', 'n': 'r~6106'},
                                                                                     'd': 0,
                                                                                     'x': 8872,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6100', 'x': 8873},
+                                                                                'e': {'op': 'var', 'n': 'n~6105', 'x': 8873},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7843,
@@ -4816,14 +4816,14 @@ RECORDS = {
                                                                                     {
                                                                                         'op': 'fld',
                                                                                         'kind': 'resources',
-                                                                                        'of': {'op': 'var', 'n': 'r~6101'},
+                                                                                        'of': {'op': 'var', 'n': 'r~6106'},
                                                                                         'f': 'ledger',
                                                                                         'd': None,
                                                                                     },
                                                                                     {
                                                                                         'op': 'cmp',
                                                                                         'o': '!=',
-                                                                                        'a': {'op': 'var', 'n': 'n~6100'},
+                                                                                        'a': {'op': 'var', 'n': 'n~6105'},
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
@@ -4843,7 +4843,7 @@ RECORDS = {
                                                                                     'x': 8875,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6100', 'x': 8876},
+                                                                                'e': {'op': 'var', 'n': 'n~6105', 'x': 8876},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7845,
@@ -4876,14 +4876,14 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'n~6102',
+                                                            'v': 'n~6107',
                                                             'e': {'op': 'lit', 'v': 1, 'x': 8878},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7847,
                                                         },
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'r~6103',
+                                                            'v': 'r~6108',
                                                             'e': {'op': 'lit', 'v': 'batteries', 'x': 8879},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7848,
@@ -4903,10 +4903,10 @@ RECORDS = {
                                                                                 'k': 'stock',
                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                             },
-                                                                            'k': {'op': 'var', 'n': 'r~6103'},
+                                                                            'k': {'op': 'var', 'n': 'r~6108'},
                                                                             'd': 0,
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'n~6102'},
+                                                                        'b': {'op': 'var', 'n': 'n~6107'},
                                                                         'x': 8880,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4914,15 +4914,15 @@ RECORDS = {
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'n~6104',
-                                                                    'e': {'op': 'var', 'n': 'n~6102', 'x': 8881},
+                                                                    'v': 'n~6109',
+                                                                    'e': {'op': 'var', 'n': 'n~6107', 'x': 8881},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7851,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'r~6105',
-                                                                    'e': {'op': 'var', 'n': 'r~6103', 'x': 8882},
+                                                                    'v': 'r~6110',
+                                                                    'e': {'op': 'var', 'n': 'r~6108', 'x': 8882},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7852,
                                                                 },
@@ -4938,12 +4938,12 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6105'},
+                                                                                'k': {'op': 'var', 'n': 'r~6110'},
                                                                                 'd': 0,
                                                                                 'x': 8883,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6104', 'x': 8884},
+                                                                            'e': {'op': 'var', 'n': 'n~6109', 'x': 8884},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7854,
@@ -4956,7 +4956,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'resources',
-                                                                                    'of': {'op': 'var', 'n': 'r~6105'},
+                                                                                    'of': {'op': 'var', 'n': 'r~6110'},
                                                                                     'f': 'supply',
                                                                                     'd': None,
                                                                                 },
@@ -4968,12 +4968,12 @@ RECORDS = {
                                                                                 't': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'supply'},
-                                                                                    'k': {'op': 'var', 'n': 'r~6105'},
+                                                                                    'k': {'op': 'var', 'n': 'r~6110'},
                                                                                     'd': 0,
                                                                                     'x': 8886,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6104', 'x': 8887},
+                                                                                'e': {'op': 'var', 'n': 'n~6109', 'x': 8887},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7856,
@@ -4989,14 +4989,14 @@ RECORDS = {
                                                                                     {
                                                                                         'op': 'fld',
                                                                                         'kind': 'resources',
-                                                                                        'of': {'op': 'var', 'n': 'r~6105'},
+                                                                                        'of': {'op': 'var', 'n': 'r~6110'},
                                                                                         'f': 'ledger',
                                                                                         'd': None,
                                                                                     },
                                                                                     {
                                                                                         'op': 'cmp',
                                                                                         'o': '!=',
-                                                                                        'a': {'op': 'var', 'n': 'n~6104'},
+                                                                                        'a': {'op': 'var', 'n': 'n~6109'},
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
@@ -5016,7 +5016,7 @@ RECORDS = {
                                                                                     'x': 8889,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6104', 'x': 8890},
+                                                                                'e': {'op': 'var', 'n': 'n~6109', 'x': 8890},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7858,
@@ -5055,14 +5055,14 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
-                                        'v': 'k~6106',
+                                        'v': 'k~6111',
                                         'e': {'op': 'lit', 'v': 2, 'x': 8892},
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7859,
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
-                                        'v': 't~6107',
+                                        'v': 't~6112',
                                         'e': {'op': 'lit', 'v': 'nature_income', 'x': 8893},
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7860,
@@ -5072,37 +5072,37 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/tracks.yaml:129
                                                 'op': 'let',
-                                                'v': 'k~6108',
-                                                'e': {'op': 'var', 'n': 'k~6106', 'x': 8894},
+                                                'v': 'k~6113',
+                                                'e': {'op': 'var', 'n': 'k~6111', 'x': 8894},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                 'id': 7862,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:129
                                                 'op': 'let',
-                                                'v': 't~6109',
-                                                'e': {'op': 'var', 'n': 't~6107', 'x': 8895},
+                                                'v': 't~6114',
+                                                'e': {'op': 'var', 'n': 't~6112', 'x': 8895},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                 'id': 7863,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:129
                                                 'op': 'let',
-                                                'v': 'col~6110',
+                                                'v': 'col~6115',
                                                 'e': {'op': 'lit', 'v': 'effect', 'x': 8896},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                 'id': 7864,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:99
                                                 'op': 'rep',
-                                                'n': {'op': 'var', 'n': 'k~6108', 'x': 8897},
+                                                'n': {'op': 'var', 'n': 'k~6113', 'x': 8897},
                                                 'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                                     'op': 'seq',
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/tracks.yaml:100
                                                             'op': 'let',
-                                                            'v': 'nxt~6113',
+                                                            'v': 'nxt~6118',
                                                             'e': {
                                                                 'op': 'letx',
-                                                                'v': 'at~6111',
+                                                                'v': 'at~6116',
                                                                 'e': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -5111,7 +5111,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6109'},
+                                                                            'of': {'op': 'var', 'n': 't~6114'},
                                                                             'f': 'scope',
                                                                             'd': None,
                                                                         },
@@ -5120,7 +5120,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                        'k': {'op': 'var', 'n': 't~6109'},
+                                                                        'k': {'op': 'var', 'n': 't~6114'},
                                                                         'd': 0,
                                                                     },
                                                                     'b': {
@@ -5130,13 +5130,13 @@ RECORDS = {
                                                                             'k': 'tracks',
                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                         },
-                                                                        'k': {'op': 'var', 'n': 't~6109'},
+                                                                        'k': {'op': 'var', 'n': 't~6114'},
                                                                         'd': 0,
                                                                     },
                                                                 },
                                                                 'b': {
                                                                     'op': 'letx',
-                                                                    'v': 'nxt~6112',
+                                                                    'v': 'nxt~6117',
                                                                     'e': {
                                                                         'op': 'cond',
                                                                         'c': {
@@ -5145,7 +5145,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'cmp',
                                                                                     'o': '<',
-                                                                                    'a': {'op': 'var', 'n': 'at~6111'},
+                                                                                    'a': {'op': 'var', 'n': 'at~6116'},
                                                                                     'b': {'op': 'lit', 'v': 0},
                                                                                 },
                                                                                 {
@@ -5154,7 +5154,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6109'},
+                                                                                        'of': {'op': 'var', 'n': 't~6114'},
                                                                                         'f': 'entry',
                                                                                         'd': None,
                                                                                     },
@@ -5165,14 +5165,14 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6109'},
+                                                                            'of': {'op': 'var', 'n': 't~6114'},
                                                                             'f': 'entry',
                                                                             'd': None,
                                                                         },
                                                                         'b': {
                                                                             'op': 'ar',
                                                                             'o': '+',
-                                                                            'a': {'op': 'var', 'n': 'at~6111'},
+                                                                            'a': {'op': 'var', 'n': 'at~6116'},
                                                                             'b': {'op': 'lit', 'v': 1},
                                                                         },
                                                                     },
@@ -5187,7 +5187,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6109'},
+                                                                                        'of': {'op': 'var', 'n': 't~6114'},
                                                                                         'f': 'exclusive_with',
                                                                                         'd': None,
                                                                                     },
@@ -5196,13 +5196,13 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'cmp',
                                                                                     'o': '>=',
-                                                                                    'a': {'op': 'var', 'n': 'nxt~6112'},
+                                                                                    'a': {'op': 'var', 'n': 'nxt~6117'},
                                                                                     'b': {'op': 'lit', 'v': 0},
                                                                                 },
                                                                                 {
                                                                                     'op': 'cmp',
                                                                                     'o': '==',
-                                                                                    'a': {'op': 'var', 'n': 'nxt~6112'},
+                                                                                    'a': {'op': 'var', 'n': 'nxt~6117'},
                                                                                     'b': {
                                                                                         'op': 'cond',
                                                                                         'c': {
@@ -5214,7 +5214,7 @@ RECORDS = {
                                                                                                 'of': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6109'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
                                                                                                     'f': 'exclusive_with',
                                                                                                     'd': None,
                                                                                                 },
@@ -5229,7 +5229,7 @@ RECORDS = {
                                                                                             'k': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6109'},
+                                                                                                'of': {'op': 'var', 'n': 't~6114'},
                                                                                                 'f': 'exclusive_with',
                                                                                                 'd': None,
                                                                                             },
@@ -5245,7 +5245,7 @@ RECORDS = {
                                                                                             'k': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6109'},
+                                                                                                'of': {'op': 'var', 'n': 't~6114'},
                                                                                                 'f': 'exclusive_with',
                                                                                                 'd': None,
                                                                                             },
@@ -5258,10 +5258,10 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'ar',
                                                                             'o': '+',
-                                                                            'a': {'op': 'var', 'n': 'nxt~6112'},
+                                                                            'a': {'op': 'var', 'n': 'nxt~6117'},
                                                                             'b': {'op': 'lit', 'v': 1},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'nxt~6112'},
+                                                                        'b': {'op': 'var', 'n': 'nxt~6117'},
                                                                     },
                                                                 },
                                                                 'x': 8898,
@@ -5277,7 +5277,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'cmp',
                                                                         'o': '>',
-                                                                        'a': {'op': 'var', 'n': 'nxt~6113'},
+                                                                        'a': {'op': 'var', 'n': 'nxt~6118'},
                                                                         'b': {
                                                                             'op': 'cond',
                                                                             'c': {
@@ -5286,7 +5286,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6109'},
+                                                                                    'of': {'op': 'var', 'n': 't~6114'},
                                                                                     'f': 'max',
                                                                                     'd': None,
                                                                                 },
@@ -5295,7 +5295,7 @@ RECORDS = {
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6109'},
+                                                                                'of': {'op': 'var', 'n': 't~6114'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5320,7 +5320,7 @@ RECORDS = {
                                                                                                             {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6109'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
@@ -5333,21 +5333,21 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6109'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6114'},
                                                                                                         'f': 'sides',
                                                                                                         'd': [],
                                                                                                     },
                                                                                                     'k': {
                                                                                                         'op': 'key',
                                                                                                         'of': {'op': 'st', 'k': 'sides'},
-                                                                                                        'k': {'op': 'var', 'n': 't~6109'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6114'},
                                                                                                         'd': 0,
                                                                                                     },
                                                                                                 },
                                                                                                 'b': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6109'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
                                                                                                     'f': 'values',
                                                                                                     'd': [],
                                                                                                 },
@@ -5375,7 +5375,7 @@ RECORDS = {
                                                                                                             {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6109'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
@@ -5388,21 +5388,21 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6109'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6114'},
                                                                                                         'f': 'sides',
                                                                                                         'd': [],
                                                                                                     },
                                                                                                     'k': {
                                                                                                         'op': 'key',
                                                                                                         'of': {'op': 'st', 'k': 'sides'},
-                                                                                                        'k': {'op': 'var', 'n': 't~6109'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6114'},
                                                                                                         'd': 0,
                                                                                                     },
                                                                                                 },
                                                                                                 'b': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6109'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
                                                                                                     'f': 'values',
                                                                                                     'd': [],
                                                                                                 },
@@ -5424,7 +5424,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6109'},
+                                                                                    'of': {'op': 'var', 'n': 't~6114'},
                                                                                     'f': 'limit',
                                                                                     'd': None,
                                                                                 },
@@ -5433,11 +5433,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '>',
-                                                                                'a': {'op': 'var', 'n': 'nxt~6113'},
+                                                                                'a': {'op': 'var', 'n': 'nxt~6118'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6109'},
+                                                                                    'of': {'op': 'var', 'n': 't~6114'},
                                                                                     'f': 'limit',
                                                                                     'd': None,
                                                                                 },
@@ -5446,7 +5446,7 @@ RECORDS = {
                                                                     },
                                                                     {
                                                                         'op': 'letx',
-                                                                        'v': 'at~6114',
+                                                                        'v': 'at~6119',
                                                                         'e': {
                                                                             'op': 'cond',
                                                                             'c': {
@@ -5455,7 +5455,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6109'},
+                                                                                    'of': {'op': 'var', 'n': 't~6114'},
                                                                                     'f': 'scope',
                                                                                     'd': None,
                                                                                 },
@@ -5464,7 +5464,7 @@ RECORDS = {
                                                                             'a': {
                                                                                 'op': 'key',
                                                                                 'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                'k': {'op': 'var', 'n': 't~6109'},
+                                                                                'k': {'op': 'var', 'n': 't~6114'},
                                                                                 'd': 0,
                                                                             },
                                                                             'b': {
@@ -5474,13 +5474,13 @@ RECORDS = {
                                                                                     'k': 'tracks',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 't~6109'},
+                                                                                'k': {'op': 'var', 'n': 't~6114'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
                                                                         'b': {
                                                                             'op': 'letx',
-                                                                            'v': 'built~6117',
+                                                                            'v': 'built~6122',
                                                                             'e': {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -5522,7 +5522,7 @@ RECORDS = {
                                                                                     'a': [
                                                                                         {
                                                                                             'op': 'mapc',
-                                                                                            'v': 's~6115',
+                                                                                            'v': 's~6120',
                                                                                             'src': {'op': 'st', 'k': 'places'},
                                                                                             'e': {
                                                                                                 'op': 'fn',
@@ -5530,11 +5530,11 @@ RECORDS = {
                                                                                                 'a': [
                                                                                                     {
                                                                                                         'op': 'filt',
-                                                                                                        'v': 'x~6116',
+                                                                                                        'v': 'x~6121',
                                                                                                         'src': {
                                                                                                             'op': 'key',
                                                                                                             'of': {'op': 'st', 'k': 'places'},
-                                                                                                            'k': {'op': 'var', 'n': 's~6115'},
+                                                                                                            'k': {'op': 'var', 'n': 's~6120'},
                                                                                                             'd': [],
                                                                                                         },
                                                                                                         'w': {
@@ -5545,7 +5545,7 @@ RECORDS = {
                                                                                                                     'o': '==',
                                                                                                                     'a': {
                                                                                                                         'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'x~6116'},
+                                                                                                                        'of': {'op': 'var', 'n': 'x~6121'},
                                                                                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                                                                                     },
                                                                                                                     'b': {'op': 'lit', 'v': 'tower'},
@@ -5555,7 +5555,7 @@ RECORDS = {
                                                                                                                     'o': '==',
                                                                                                                     'a': {
                                                                                                                         'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'x~6116'},
+                                                                                                                        'of': {'op': 'var', 'n': 'x~6121'},
                                                                                                                         'k': {'op': 'lit', 'v': 'owner'},
                                                                                                                     },
                                                                                                                     'b': {'op': 'var', 'n': 'you'},
@@ -5575,11 +5575,11 @@ RECORDS = {
                                                                                 'a': [
                                                                                     {
                                                                                         'op': 'mapc',
-                                                                                        'v': 'l~6118',
+                                                                                        'v': 'l~6123',
                                                                                         'src': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6109'},
+                                                                                            'of': {'op': 'var', 'n': 't~6114'},
                                                                                             'f': 'locks',
                                                                                             'd': [],
                                                                                         },
@@ -5589,10 +5589,10 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '<',
-                                                                                                    'a': {'op': 'var', 'n': 'at~6114'},
+                                                                                                    'a': {'op': 'var', 'n': 'at~6119'},
                                                                                                     'b': {
                                                                                                         'op': 'key',
-                                                                                                        'of': {'op': 'var', 'n': 'l~6118'},
+                                                                                                        'of': {'op': 'var', 'n': 'l~6123'},
                                                                                                         'k': {'op': 'lit', 'v': 'at'},
                                                                                                     },
                                                                                                 },
@@ -5601,18 +5601,18 @@ RECORDS = {
                                                                                                     'o': '<=',
                                                                                                     'a': {
                                                                                                         'op': 'key',
-                                                                                                        'of': {'op': 'var', 'n': 'l~6118'},
+                                                                                                        'of': {'op': 'var', 'n': 'l~6123'},
                                                                                                         'k': {'op': 'lit', 'v': 'at'},
                                                                                                     },
-                                                                                                    'b': {'op': 'var', 'n': 'nxt~6113'},
+                                                                                                    'b': {'op': 'var', 'n': 'nxt~6118'},
                                                                                                 },
                                                                                                 {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '<',
-                                                                                                    'a': {'op': 'var', 'n': 'built~6117'},
+                                                                                                    'a': {'op': 'var', 'n': 'built~6122'},
                                                                                                     'b': {
                                                                                                         'op': 'key',
-                                                                                                        'of': {'op': 'var', 'n': 'l~6118'},
+                                                                                                        'of': {'op': 'var', 'n': 'l~6123'},
                                                                                                         'k': {'op': 'lit', 'v': 'towers'},
                                                                                                     },
                                                                                                 },
@@ -5636,15 +5636,15 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:102
                                                             'op': 'let',
-                                                            'v': 't~6119',
-                                                            'e': {'op': 'var', 'n': 't~6109', 'x': 8900},
+                                                            'v': 't~6124',
+                                                            'e': {'op': 'var', 'n': 't~6114', 'x': 8900},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                             'id': 7870,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:102
                                                             'op': 'let',
-                                                            'v': 'pos~6120',
-                                                            'e': {'op': 'var', 'n': 'nxt~6113', 'x': 8901},
+                                                            'v': 'pos~6125',
+                                                            'e': {'op': 'var', 'n': 'nxt~6118', 'x': 8901},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                             'id': 7871,
                                                         },
@@ -5656,7 +5656,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6119'},
+                                                                    'of': {'op': 'var', 'n': 't~6124'},
                                                                     'f': 'scope',
                                                                     'd': None,
                                                                 },
@@ -5668,12 +5668,12 @@ RECORDS = {
                                                                 't': {
                                                                     'op': 'key',
                                                                     'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                    'k': {'op': 'var', 'n': 't~6119'},
+                                                                    'k': {'op': 'var', 'n': 't~6124'},
                                                                     'd': 0,
                                                                     'x': 8903,
                                                                 },
                                                                 'o': '=',
-                                                                'e': {'op': 'var', 'n': 'pos~6120', 'x': 8904},
+                                                                'e': {'op': 'var', 'n': 'pos~6125', 'x': 8904},
                                                                 'bd': ['game', 'game_tracks', 'key'],
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                                                 'id': 7873,
@@ -5687,12 +5687,12 @@ RECORDS = {
                                                                         'k': 'tracks',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6119'},
+                                                                    'k': {'op': 'var', 'n': 't~6124'},
                                                                     'd': 0,
                                                                     'x': 8905,
                                                                 },
                                                                 'o': '=',
-                                                                'e': {'op': 'var', 'n': 'pos~6120', 'x': 8906},
+                                                                'e': {'op': 'var', 'n': 'pos~6125', 'x': 8906},
                                                                 'bd': ['player', 'tracks', 'key'],
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                                                 'id': 7874,
@@ -5702,22 +5702,22 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:103
                                                             'op': 'let',
-                                                            'v': 't~6121',
-                                                            'e': {'op': 'var', 'n': 't~6109', 'x': 8907},
+                                                            'v': 't~6126',
+                                                            'e': {'op': 'var', 'n': 't~6114', 'x': 8907},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                             'id': 7875,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:103
                                                             'op': 'let',
-                                                            'v': 'at~6122',
-                                                            'e': {'op': 'var', 'n': 'nxt~6113', 'x': 8908},
+                                                            'v': 'at~6127',
+                                                            'e': {'op': 'var', 'n': 'nxt~6118', 'x': 8908},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                             'id': 7876,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:103
                                                             'op': 'let',
-                                                            'v': 'col~6123',
-                                                            'e': {'op': 'var', 'n': 'col~6110', 'x': 8909},
+                                                            'v': 'col~6128',
+                                                            'e': {'op': 'var', 'n': 'col~6115', 'x': 8909},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                             'id': 7877,
                                                         },
@@ -5726,8 +5726,8 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:112
                                                                     'op': 'let',
-                                                                    'v': 'label~6125',
-                                                                    'e': {'op': 'var', 'n': 't~6121', 'x': 8910},
+                                                                    'v': 'label~6130',
+                                                                    'e': {'op': 'var', 'n': 't~6126', 'x': 8910},
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                                     'id': 7879,
                                                                 },
@@ -5736,7 +5736,7 @@ RECORDS = {
                                                                     'b': [
                                                                         {  # rules_data/pampero/definitions/resources.yaml:15
                                                                             'op': 'let',
-                                                                            'v': 'was~6126',
+                                                                            'v': 'was~6131',
                                                                             'e': {'op': 'st', 'k': 'booking', 'x': 8911},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                             'id': 7881,
@@ -5745,18 +5745,18 @@ RECORDS = {
                                                                             'op': 'set',
                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8912},
                                                                             'o': '=',
-                                                                            'e': {'op': 'var', 'n': 'label~6125', 'x': 8913},
+                                                                            'e': {'op': 'var', 'n': 'label~6130', 'x': 8913},
                                                                             'bd': ['game', 'booking', ''],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                             'id': 7882,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:113
                                                                             'op': 'for',
-                                                                            'v': 'sp~6124',
+                                                                            'v': 'sp~6129',
                                                                             'src': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6121'},
+                                                                                'of': {'op': 'var', 'n': 't~6126'},
                                                                                 'f': 'spaces',
                                                                                 'd': [],
                                                                                 'x': 8914,
@@ -5766,10 +5766,10 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'sp~6124'},
+                                                                                    'of': {'op': 'var', 'n': 'sp~6129'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'at~6122'},
+                                                                                'b': {'op': 'var', 'n': 'at~6127'},
                                                                                 'x': 8915,
                                                                             },
                                                                             'b': {  # rules_data/pampero/definitions/tracks.yaml:114
@@ -5777,7 +5777,7 @@ RECORDS = {
                                                                                 'c': {
                                                                                     'op': 'cmp',
                                                                                     'o': '==',
-                                                                                    'a': {'op': 'var', 'n': 'col~6123'},
+                                                                                    'a': {'op': 'var', 'n': 'col~6128'},
                                                                                     'b': {'op': 'lit', 'v': 'solar'},
                                                                                     'x': 8916,
                                                                                 },
@@ -5785,7 +5785,7 @@ RECORDS = {
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'key',
-                                                                                        'of': {'op': 'var', 'n': 'sp~6124'},
+                                                                                        'of': {'op': 'var', 'n': 'sp~6129'},
                                                                                         'k': {'op': 'lit', 'v': 'solar'},
                                                                                         'x': 8917,
                                                                                     },
@@ -5797,7 +5797,7 @@ RECORDS = {
                                                                                     'c': {
                                                                                         'op': 'cmp',
                                                                                         'o': '==',
-                                                                                        'a': {'op': 'var', 'n': 'col~6123'},
+                                                                                        'a': {'op': 'var', 'n': 'col~6128'},
                                                                                         'b': {'op': 'lit', 'v': 'energy'},
                                                                                         'x': 8918,
                                                                                     },
@@ -5805,7 +5805,7 @@ RECORDS = {
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'key',
-                                                                                            'of': {'op': 'var', 'n': 'sp~6124'},
+                                                                                            'of': {'op': 'var', 'n': 'sp~6129'},
                                                                                             'k': {'op': 'lit', 'v': 'energy'},
                                                                                             'x': 8919,
                                                                                         },
@@ -5816,7 +5816,7 @@ RECORDS = {
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'key',
-                                                                                            'of': {'op': 'var', 'n': 'sp~6124'},
+                                                                                            'of': {'op': 'var', 'n': 'sp~6129'},
                                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                                             'x': 8920,
                                                                                         },
@@ -5836,7 +5836,7 @@ RECORDS = {
                                                                             'op': 'set',
                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8921},
                                                                             'o': '=',
-                                                                            'e': {'op': 'var', 'n': 'was~6126', 'x': 8922},
+                                                                            'e': {'op': 'var', 'n': 'was~6131', 'x': 8922},
                                                                             'bd': ['game', 'booking', ''],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                             'id': 7889,
@@ -5858,7 +5858,7 @@ RECORDS = {
                                                                                     'of': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6121'},
+                                                                                        'of': {'op': 'var', 'n': 't~6126'},
                                                                                         'f': 'fill',
                                                                                         'd': {},
                                                                                     },
@@ -5882,7 +5882,7 @@ RECORDS = {
                                                                                                 'of': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6126'},
                                                                                                     'f': 'fill',
                                                                                                     'd': {},
                                                                                                 },
@@ -5901,7 +5901,7 @@ RECORDS = {
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                'of': {'op': 'var', 'n': 't~6126'},
                                                                                                 'f': 'fill',
                                                                                                 'd': {},
                                                                                             },
@@ -5921,7 +5921,7 @@ RECORDS = {
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                'of': {'op': 'var', 'n': 't~6126'},
                                                                                                 'f': 'fill',
                                                                                                 'd': {},
                                                                                             },
@@ -5930,7 +5930,7 @@ RECORDS = {
                                                                                         'd': 0,
                                                                                     },
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'at~6122'},
+                                                                                'b': {'op': 'var', 'n': 'at~6127'},
                                                                             },
                                                                         ],
                                                                         'x': 8923,
@@ -5940,7 +5940,7 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/tracks.yaml:117
                                                                                 'op': 'let',
-                                                                                'v': 'owner~6127',
+                                                                                'v': 'owner~6132',
                                                                                 'e': {
                                                                                     'op': 'cond',
                                                                                     'c': {
@@ -5955,7 +5955,7 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
                                                                                                         'f': 'fill',
                                                                                                         'd': {},
                                                                                                     },
@@ -5965,13 +5965,13 @@ RECORDS = {
                                                                                         },
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
-                                                                                    'a': {'op': 'var', 'n': 't~6121'},
+                                                                                    'a': {'op': 'var', 'n': 't~6126'},
                                                                                     'b': {
                                                                                         'op': 'key',
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6121'},
+                                                                                            'of': {'op': 'var', 'n': 't~6126'},
                                                                                             'f': 'fill',
                                                                                             'd': {},
                                                                                         },
@@ -5984,8 +5984,8 @@ RECORDS = {
                                                                             },
                                                                             {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                 'op': 'let',
-                                                                                'v': 'label~6129',
-                                                                                'e': {'op': 'var', 'n': 'owner~6127', 'x': 8925},
+                                                                                'v': 'label~6134',
+                                                                                'e': {'op': 'var', 'n': 'owner~6132', 'x': 8925},
                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                                 'id': 7893,
                                                                             },
@@ -5994,7 +5994,7 @@ RECORDS = {
                                                                                 'b': [
                                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                         'op': 'let',
-                                                                                        'v': 'was~6130',
+                                                                                        'v': 'was~6135',
                                                                                         'e': {'op': 'st', 'k': 'booking', 'x': 8926},
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                         'id': 7895,
@@ -6003,20 +6003,20 @@ RECORDS = {
                                                                                         'op': 'set',
                                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8927},
                                                                                         'o': '=',
-                                                                                        'e': {'op': 'var', 'n': 'label~6129', 'x': 8928},
+                                                                                        'e': {'op': 'var', 'n': 'label~6134', 'x': 8928},
                                                                                         'bd': ['game', 'booking', ''],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                         'id': 7896,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                         'op': 'for',
-                                                                                        'v': 'b~6128',
+                                                                                        'v': 'b~6133',
                                                                                         'src': {
                                                                                             'op': 'key',
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 'owner~6127'},
+                                                                                                'of': {'op': 'var', 'n': 'owner~6132'},
                                                                                                 'f': 'fill',
                                                                                                 'd': {},
                                                                                             },
@@ -6028,17 +6028,17 @@ RECORDS = {
                                                                                             'o': '==',
                                                                                             'a': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'b~6128'},
+                                                                                                'of': {'op': 'var', 'n': 'b~6133'},
                                                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                                                             },
-                                                                                            'b': {'op': 'var', 'n': 'at~6122'},
+                                                                                            'b': {'op': 'var', 'n': 'at~6127'},
                                                                                             'x': 8930,
                                                                                         },
                                                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                             'op': 'do',
                                                                                             'e': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'b~6128'},
+                                                                                                'of': {'op': 'var', 'n': 'b~6133'},
                                                                                                 'k': {'op': 'lit', 'v': 'effect'},
                                                                                                 'x': 8931,
                                                                                             },
@@ -6052,7 +6052,7 @@ RECORDS = {
                                                                                         'op': 'set',
                                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8932},
                                                                                         'o': '=',
-                                                                                        'e': {'op': 'var', 'n': 'was~6130', 'x': 8933},
+                                                                                        'e': {'op': 'var', 'n': 'was~6135', 'x': 8933},
                                                                                         'bd': ['game', 'booking', ''],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                         'id': 7899,
@@ -6076,7 +6076,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6121'},
+                                                                            'of': {'op': 'var', 'n': 't~6126'},
                                                                             'f': 'scope',
                                                                             'd': None,
                                                                         },
@@ -6085,11 +6085,11 @@ RECORDS = {
                                                                     },
                                                                     't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                                         'op': 'for',
-                                                                        'v': 'rw~6131',
+                                                                        'v': 'rw~6136',
                                                                         'src': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6121'},
+                                                                            'of': {'op': 'var', 'n': 't~6126'},
                                                                             'f': 'rewards',
                                                                             'd': [],
                                                                             'x': 8935,
@@ -6102,14 +6102,14 @@ RECORDS = {
                                                                                     'o': '==',
                                                                                     'a': {
                                                                                         'op': 'key',
-                                                                                        'of': {'op': 'var', 'n': 'rw~6131'},
+                                                                                        'of': {'op': 'var', 'n': 'rw~6136'},
                                                                                         'k': {'op': 'lit', 'v': 'at'},
                                                                                     },
-                                                                                    'b': {'op': 'var', 'n': 'at~6122'},
+                                                                                    'b': {'op': 'var', 'n': 'at~6127'},
                                                                                 },
                                                                                 {
                                                                                     'op': 'in',
-                                                                                    'a': {'op': 'var', 'n': 'at~6122'},
+                                                                                    'a': {'op': 'var', 'n': 'at~6127'},
                                                                                     'b': {
                                                                                         'op': 'key',
                                                                                         'of': {
@@ -6117,7 +6117,7 @@ RECORDS = {
                                                                                             'k': 'reached',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 't~6121'},
+                                                                                        'k': {'op': 'var', 'n': 't~6126'},
                                                                                         'd': [],
                                                                                     },
                                                                                     'neg': True,
@@ -6137,7 +6137,7 @@ RECORDS = {
                                                                                             'k': 'reached',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 't~6121'},
+                                                                                        'k': {'op': 'var', 'n': 't~6126'},
                                                                                         'd': [],
                                                                                         'x': 8937,
                                                                                     },
@@ -6145,7 +6145,7 @@ RECORDS = {
                                                                                     'e': {
                                                                                         'op': 'list',
                                                                                         'a': [
-                                                                                            {'op': 'var', 'n': 'at~6122'},
+                                                                                            {'op': 'var', 'n': 'at~6127'},
                                                                                         ],
                                                                                         'x': 8938,
                                                                                     },
@@ -6156,8 +6156,8 @@ RECORDS = {
                                                                                 },
                                                                                 {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                                     'op': 'let',
-                                                                                    'v': 'label~6132',
-                                                                                    'e': {'op': 'var', 'n': 't~6121', 'x': 8939},
+                                                                                    'v': 'label~6137',
+                                                                                    'e': {'op': 'var', 'n': 't~6126', 'x': 8939},
                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                                     'id': 7904,
                                                                                 },
@@ -6166,7 +6166,7 @@ RECORDS = {
                                                                                     'b': [
                                                                                         {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                             'op': 'let',
-                                                                                            'v': 'was~6133',
+                                                                                            'v': 'was~6138',
                                                                                             'e': {'op': 'st', 'k': 'booking', 'x': 8940},
                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                             'id': 7906,
@@ -6175,7 +6175,7 @@ RECORDS = {
                                                                                             'op': 'set',
                                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8941},
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'label~6132', 'x': 8942},
+                                                                                            'e': {'op': 'var', 'n': 'label~6137', 'x': 8942},
                                                                                             'bd': ['game', 'booking', ''],
                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                             'id': 7907,
@@ -6184,7 +6184,7 @@ RECORDS = {
                                                                                             'op': 'do',
                                                                                             'e': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'rw~6131'},
+                                                                                                'of': {'op': 'var', 'n': 'rw~6136'},
                                                                                                 'k': {'op': 'lit', 'v': 'effect'},
                                                                                                 'x': 8943,
                                                                                             },
@@ -6195,7 +6195,7 @@ RECORDS = {
                                                                                             'op': 'set',
                                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8944},
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'was~6133', 'x': 8945},
+                                                                                            'e': {'op': 'var', 'n': 'was~6138', 'x': 8945},
                                                                                             'bd': ['game', 'booking', ''],
                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                             'id': 7909,
@@ -6227,7 +6227,7 @@ RECORDS = {
                                                                                     'of': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6121'},
+                                                                                        'of': {'op': 'var', 'n': 't~6126'},
                                                                                         'f': 'top',
                                                                                         'd': {},
                                                                                     },
@@ -6238,7 +6238,7 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '>=',
-                                                                                'a': {'op': 'var', 'n': 'at~6122'},
+                                                                                'a': {'op': 'var', 'n': 'at~6127'},
                                                                                 'b': {
                                                                                     'op': 'cond',
                                                                                     'c': {
@@ -6247,7 +6247,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6121'},
+                                                                                            'of': {'op': 'var', 'n': 't~6126'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -6256,7 +6256,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6121'},
+                                                                                        'of': {'op': 'var', 'n': 't~6126'},
                                                                                         'f': 'max',
                                                                                         'd': None,
                                                                                     },
@@ -6281,7 +6281,7 @@ RECORDS = {
                                                                                                                     {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
                                                                                                                         'f': 'sides',
                                                                                                                         'd': [],
                                                                                                                     },
@@ -6294,21 +6294,21 @@ RECORDS = {
                                                                                                             'of': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6126'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
                                                                                                             'k': {
                                                                                                                 'op': 'key',
                                                                                                                 'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                'k': {'op': 'var', 'n': 't~6121'},
+                                                                                                                'k': {'op': 'var', 'n': 't~6126'},
                                                                                                                 'd': 0,
                                                                                                             },
                                                                                                         },
                                                                                                         'b': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6126'},
                                                                                                             'f': 'values',
                                                                                                             'd': [],
                                                                                                         },
@@ -6336,7 +6336,7 @@ RECORDS = {
                                                                                                                     {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
                                                                                                                         'f': 'sides',
                                                                                                                         'd': [],
                                                                                                                     },
@@ -6349,21 +6349,21 @@ RECORDS = {
                                                                                                             'of': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6126'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
                                                                                                             'k': {
                                                                                                                 'op': 'key',
                                                                                                                 'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                'k': {'op': 'var', 'n': 't~6121'},
+                                                                                                                'k': {'op': 'var', 'n': 't~6126'},
                                                                                                                 'd': 0,
                                                                                                             },
                                                                                                         },
                                                                                                         'b': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6121'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6126'},
                                                                                                             'f': 'values',
                                                                                                             'd': [],
                                                                                                         },
@@ -6386,7 +6386,7 @@ RECORDS = {
                                                                         'e': {
                                                                             'op': 'list',
                                                                             'a': [
-                                                                                {'op': 'var', 'n': 't~6121'},
+                                                                                {'op': 'var', 'n': 't~6126'},
                                                                             ],
                                                                             'x': 8948,
                                                                         },
@@ -6443,7 +6443,7 @@ RECORDS = {
                         'args': {'e': None},
                         'text': {
                             'en': 'you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income 2 spaces',
-                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito riserva naturale di 2 caselle',
+                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito della riserva naturale di 2 caselle',
                         },
                     },
                     'at': 'rules_data/pampero/definitions/resources.yaml:116',

@@ -53,31 +53,31 @@ K = [
 def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~7011'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7011'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~7010'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~7016'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7016'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~7015'))) is int else num(_w4)))
 
 
 def x_10834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7013'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7013'), 0))
+    return (_w2.get(E.get('r~7018'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7018'), 0))
 
 
 def x_10836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7013'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7018'))) is str else None) != None)
 
 
 def x_10837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7013'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7013'), 0))
+    return (_w1.get(E.get('r~7018'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7018'), 0))
 
 
 def x_10839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7013'))) is str else None)) and ((E.get('n~7012') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7018'))) is str else None)) and ((E.get('n~7017') != 0)) else False)
 
 
 x_10840 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
@@ -87,67 +87,67 @@ x_10845 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_10846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7017'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7015'))) and (((_w3 if type((_w3 := E.get('left~7016'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7022'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7020'))) and (((_w3 if type((_w3 := E.get('left~7021'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7016'), (E.get('left~7016') if (FLD(ctx, K[0], E.get('rep~7017')) == None) else FLD(ctx, K[0], E.get('rep~7017')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7021'), (E.get('left~7021') if (FLD(ctx, K[0], E.get('rep~7022')) == None) else FLD(ctx, K[0], E.get('rep~7022')))]))
 
 
 def x_10853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7017'))
+    return FLD(ctx, K[1], E.get('rep~7022'))
 
 
 def x_10854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7019')}
+    return {'instead': E.get('instead~7024')}
 
 
 def x_10859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7020') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7021'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7020'), (_w2.get(E.get('r~7021'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7021'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7025') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7026'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7025'), (_w2.get(E.get('r~7026'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7026'), 0))]))])
 
 
 def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7021'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7026'))) is str else None) != None)
 
 
 def x_10862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7022'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7021'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7021'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7021'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7027'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7026'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7026'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7026'), 0)))) is int else num(_w5)))])])
 
 
 def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7021'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7021'), 0))
+    return (_w2.get(E.get('r~7026'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7026'), 0))
 
 
 def x_10865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7021'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7026'))) is str else None) != None)
 
 
 def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7021'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7021'), 0))
+    return (_w1.get(E.get('r~7026'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7026'), 0))
 
 
 def x_10868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7021'))) is str else None)) and ((E.get('k~7022') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7026'))) is str else None)) and ((E.get('k~7027') != 0)) else False)
 
 
 x_10869 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -156,7 +156,7 @@ x_10869 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all([((_w6 if type((_w6 := (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) is int else num(_w6)) >= (_w8 if type((_w8 := (_w7.get('co2', 0) if type((_w7 := (ctx.state['players'][v_p_7023] if type(v_p_7023) is int and 0 <= v_p_7023 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w7, 'co2', 0)))) is int else num(_w8))) for v_p_7023 in items_of(list(range(len(ctx.state['players']))))])) else False))
+    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all([((_w6 if type((_w6 := (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) is int else num(_w6)) >= (_w8 if type((_w8 := (_w7.get('co2', 0) if type((_w7 := (ctx.state['players'][v_p_7028] if type(v_p_7028) is int and 0 <= v_p_7028 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w7, 'co2', 0)))) is int else num(_w8))) for v_p_7028 in items_of(list(range(len(ctx.state['players']))))])) else False))
 
 
 x_10877 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
@@ -165,67 +165,67 @@ x_10877 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_10878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7027'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7025'))) and (((_w3 if type((_w3 := E.get('left~7026'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7032'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7030'))) and (((_w3 if type((_w3 := E.get('left~7031'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7026'), (E.get('left~7026') if (FLD(ctx, K[0], E.get('rep~7027')) == None) else FLD(ctx, K[0], E.get('rep~7027')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7031'), (E.get('left~7031') if (FLD(ctx, K[0], E.get('rep~7032')) == None) else FLD(ctx, K[0], E.get('rep~7032')))]))
 
 
 def x_10885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7027'))
+    return FLD(ctx, K[1], E.get('rep~7032'))
 
 
 def x_10886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7029')}
+    return {'instead': E.get('instead~7034')}
 
 
 def x_10891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7030') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7031'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7030'), (_w2.get(E.get('r~7031'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7031'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7035') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7036'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7035'), (_w2.get(E.get('r~7036'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7036'), 0))]))])
 
 
 def x_10892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7031'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7036'))) is str else None) != None)
 
 
 def x_10894(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7032'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7031'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7031'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7031'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7037'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7036'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7036'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7036'), 0)))) is int else num(_w5)))])])
 
 
 def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7031'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7031'), 0))
+    return (_w2.get(E.get('r~7036'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7036'), 0))
 
 
 def x_10897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7031'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7036'))) is str else None) != None)
 
 
 def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7031'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7031'), 0))
+    return (_w1.get(E.get('r~7036'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7036'), 0))
 
 
 def x_10900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7031'))) is str else None)) and ((E.get('k~7032') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7036'))) is str else None)) and ((E.get('k~7037') != 0)) else False)
 
 
 x_10901 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -235,67 +235,67 @@ x_10906 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7036'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7034'))) and (((_w3 if type((_w3 := E.get('left~7035'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7041'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7039'))) and (((_w3 if type((_w3 := E.get('left~7040'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7035'), (E.get('left~7035') if (FLD(ctx, K[0], E.get('rep~7036')) == None) else FLD(ctx, K[0], E.get('rep~7036')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7040'), (E.get('left~7040') if (FLD(ctx, K[0], E.get('rep~7041')) == None) else FLD(ctx, K[0], E.get('rep~7041')))]))
 
 
 def x_10914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7036'))
+    return FLD(ctx, K[1], E.get('rep~7041'))
 
 
 def x_10915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7038')}
+    return {'instead': E.get('instead~7043')}
 
 
 def x_10920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7039') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7040'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7039'), (_w2.get(E.get('r~7040'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7040'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7044') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7045'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7044'), (_w2.get(E.get('r~7045'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7045'), 0))]))])
 
 
 def x_10921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7040'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7045'))) is str else None) != None)
 
 
 def x_10923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7041'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7040'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7040'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7040'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7046'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7045'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7045'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7045'), 0)))) is int else num(_w5)))])])
 
 
 def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7040'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7040'), 0))
+    return (_w2.get(E.get('r~7045'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7045'), 0))
 
 
 def x_10926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7040'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7045'))) is str else None) != None)
 
 
 def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7040'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7040'), 0))
+    return (_w1.get(E.get('r~7045'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7045'), 0))
 
 
 def x_10929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7040'))) is str else None)) and ((E.get('k~7041') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7045'))) is str else None)) and ((E.get('k~7046') != 0)) else False)
 
 
 x_10930 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -313,67 +313,67 @@ x_10936 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_10937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7045'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7043'))) and (((_w3 if type((_w3 := E.get('left~7044'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7050'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7048'))) and (((_w3 if type((_w3 := E.get('left~7049'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7044'), (E.get('left~7044') if (FLD(ctx, K[0], E.get('rep~7045')) == None) else FLD(ctx, K[0], E.get('rep~7045')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7049'), (E.get('left~7049') if (FLD(ctx, K[0], E.get('rep~7050')) == None) else FLD(ctx, K[0], E.get('rep~7050')))]))
 
 
 def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7045'))
+    return FLD(ctx, K[1], E.get('rep~7050'))
 
 
 def x_10945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7047')}
+    return {'instead': E.get('instead~7052')}
 
 
 def x_10950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7048') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7049'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7048'), (_w2.get(E.get('r~7049'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7049'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7053') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7054'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7053'), (_w2.get(E.get('r~7054'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7054'), 0))]))])
 
 
 def x_10951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7049'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7054'))) is str else None) != None)
 
 
 def x_10953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7050'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7049'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7049'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7049'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7055'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7054'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7054'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7054'), 0)))) is int else num(_w5)))])])
 
 
 def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7049'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7049'), 0))
+    return (_w2.get(E.get('r~7054'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7054'), 0))
 
 
 def x_10956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7049'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7054'))) is str else None) != None)
 
 
 def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7049'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7049'), 0))
+    return (_w1.get(E.get('r~7054'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7054'), 0))
 
 
 def x_10959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7049'))) is str else None)) and ((E.get('k~7050') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7054'))) is str else None)) and ((E.get('k~7055') != 0)) else False)
 
 
 x_10960 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -398,13 +398,13 @@ def t_9533(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7010', 1, True)
-    LOCAL(ctx, E, 'r~7011', 'co2', True)
+    LOCAL(ctx, E, 'n~7015', 1, True)
+    LOCAL(ctx, E, 'r~7016', 'co2', True)
     if not d_9536(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~7014', 4, True)
-    LOCAL(ctx, E, 'r~7015', 'money', True)
+    LOCAL(ctx, E, 'n~7019', 4, True)
+    LOCAL(ctx, E, 'r~7020', 'money', True)
     return t_9548(ctx, k, s, E)
 
 
@@ -414,7 +414,7 @@ def d_9534(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7010', 1, True)
+    LOCAL(ctx, E, 'n~7015', 1, True)
     return True
 
 
@@ -424,7 +424,7 @@ def d_9535(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7011', 'co2', True)
+    LOCAL(ctx, E, 'r~7016', 'co2', True)
     return True
 
 
@@ -437,8 +437,8 @@ def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_10831(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~7012', E.get('n~7010'), True)
-    LOCAL(ctx, E, 'r~7013', E.get('r~7011'), True)
+    LOCAL(ctx, E, 'n~7017', E.get('n~7015'), True)
+    LOCAL(ctx, E, 'r~7018', E.get('r~7016'), True)
     if not d_9540(ctx, E):
         return False
     return True
@@ -461,7 +461,7 @@ def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7012', E.get('n~7010'), True)
+    LOCAL(ctx, E, 'n~7017', E.get('n~7015'), True)
     return True
 
 
@@ -471,7 +471,7 @@ def d_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7013', E.get('r~7011'), True)
+    LOCAL(ctx, E, 'r~7018', E.get('r~7016'), True)
     return True
 
 
@@ -481,9 +481,9 @@ def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7013'))
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7018'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~7012'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~7017'), '-=', False, K[2])
     if not d_9542(ctx, E):
         return False
     if not d_9544(ctx, E):
@@ -497,9 +497,9 @@ def d_9541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7013'))
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7018'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~7012'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~7017'), '-=', False, K[2])
     return True
 
 
@@ -511,9 +511,9 @@ def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_10836(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7013'))
+        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7018'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~7012'), '+=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('n~7017'), '+=', False, K[3])
     return True
 
 
@@ -523,9 +523,9 @@ def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7013'))
+    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7018'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~7012'), '+=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('n~7017'), '+=', False, K[3])
     return True
 
 
@@ -539,7 +539,7 @@ def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~7012'), '-=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('n~7017'), '-=', False, K[4])
     return True
 
 
@@ -551,7 +551,7 @@ def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~7012'), '-=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('n~7017'), '-=', False, K[4])
     return True
 
 
@@ -561,7 +561,7 @@ def d_9546(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7014', 4, True)
+    LOCAL(ctx, E, 'n~7019', 4, True)
     return True
 
 
@@ -571,7 +571,7 @@ def d_9547(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7015', 'money', True)
+    LOCAL(ctx, E, 'r~7020', 'money', True)
     return True
 
 
@@ -583,14 +583,14 @@ def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7020', E.get('left~7016'), True)
-        LOCAL(ctx, E, 'r~7021', E.get('r~7015'), True)
+        LOCAL(ctx, E, 'n~7025', E.get('left~7021'), True)
+        LOCAL(ctx, E, 'r~7026', E.get('r~7020'), True)
         if not d_9562(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7016', E.get('n~7014'), True)
+    LOCAL(ctx, E, 'left~7021', E.get('n~7019'), True)
     return t_9550(ctx, r1, s, E)
 
 
@@ -600,7 +600,7 @@ def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7016', E.get('n~7014'), True)
+    LOCAL(ctx, E, 'left~7021', E.get('n~7019'), True)
     return True
 
 
@@ -611,17 +611,17 @@ def t_9550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10845(ctx, E)))
-    old = E.get('rep~7017', MISSING)
+    old = E.get('rep~7022', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7017', old)
+        UNSET(ctx, E, 'rep~7022', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7017', item, True)
+            LOCAL(ctx, E, 'rep~7022', item, True)
             if x_10846(ctx, E):
                 return t_9551(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -637,11 +637,11 @@ def t_9551(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9559, E, 'left~7016', E.get('taken~7018'))
+        ASSIGN(ctx, 9559, E, 'left~7021', E.get('taken~7023'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7018', 0, True)
+    LOCAL(ctx, E, 'taken~7023', 0, True)
     return t_9553(ctx, r1, s, E)
 
 
@@ -651,7 +651,7 @@ def d_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7018', 0, True)
+    LOCAL(ctx, E, 'taken~7023', 0, True)
     return True
 
 
@@ -671,7 +671,7 @@ def t_9555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7018', E.get('instead~7019'))
+    LOCAL(ctx, E, 'taken~7023', E.get('instead~7024'))
     return t_9557(ctx, k, s, E)
 
 
@@ -681,7 +681,7 @@ def d_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7018', E.get('instead~7019'))
+    LOCAL(ctx, E, 'taken~7023', E.get('instead~7024'))
     return True
 
 
@@ -696,7 +696,7 @@ def t_9557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9558(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7019')))
+    return nxt(num(E.get('instead~7024')))
 
 
 def t_9558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -714,7 +714,7 @@ def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9559, E, 'left~7016', E.get('taken~7018'))
+    ASSIGN(ctx, 9559, E, 'left~7021', E.get('taken~7023'))
     return True
 
 
@@ -724,7 +724,7 @@ def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7020', E.get('left~7016'), True)
+    LOCAL(ctx, E, 'n~7025', E.get('left~7021'), True)
     return True
 
 
@@ -734,7 +734,7 @@ def d_9561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7021', E.get('r~7015'), True)
+    LOCAL(ctx, E, 'r~7026', E.get('r~7020'), True)
     return True
 
 
@@ -744,13 +744,13 @@ def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7022', x_10859(ctx, E), True)
+    LOCAL(ctx, E, 'k~7027', x_10859(ctx, E), True)
     if not d_9564(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7021'))
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7026'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7022'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7027'), '+=', False, K[2])
     if not d_9567(ctx, E):
         return False
     if not d_9569(ctx, E):
@@ -764,7 +764,7 @@ def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7022', x_10859(ctx, E), True)
+    LOCAL(ctx, E, 'k~7027', x_10859(ctx, E), True)
     return True
 
 
@@ -776,7 +776,7 @@ def d_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10860(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7022', x_10862(ctx, E))
+        LOCAL(ctx, E, 'k~7027', x_10862(ctx, E))
     return True
 
 
@@ -786,7 +786,7 @@ def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7022', x_10862(ctx, E))
+    LOCAL(ctx, E, 'k~7027', x_10862(ctx, E))
     return True
 
 
@@ -796,9 +796,9 @@ def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7021'))
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7026'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7022'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7027'), '+=', False, K[2])
     return True
 
 
@@ -810,9 +810,9 @@ def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10865(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7021'))
+        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7026'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7022'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7027'), '-=', False, K[3])
     return True
 
 
@@ -822,9 +822,9 @@ def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7021'))
+    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7026'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7022'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7027'), '-=', False, K[3])
     return True
 
 
@@ -838,7 +838,7 @@ def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7022'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7027'), '+=', False, K[4])
     return True
 
 
@@ -850,7 +850,7 @@ def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7022'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7027'), '+=', False, K[4])
     return True
 
 
@@ -863,8 +863,8 @@ def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7024', 5, True)
-    LOCAL(ctx, E, 'r~7025', 'money', True)
+    LOCAL(ctx, E, 'n~7029', 5, True)
+    LOCAL(ctx, E, 'r~7030', 'money', True)
     return t_9575(ctx, k, s, E)
 
 
@@ -874,7 +874,7 @@ def d_9573(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7024', 5, True)
+    LOCAL(ctx, E, 'n~7029', 5, True)
     return True
 
 
@@ -884,7 +884,7 @@ def d_9574(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7025', 'money', True)
+    LOCAL(ctx, E, 'r~7030', 'money', True)
     return True
 
 
@@ -896,14 +896,14 @@ def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7030', E.get('left~7026'), True)
-        LOCAL(ctx, E, 'r~7031', E.get('r~7025'), True)
+        LOCAL(ctx, E, 'n~7035', E.get('left~7031'), True)
+        LOCAL(ctx, E, 'r~7036', E.get('r~7030'), True)
         if not d_9589(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7026', E.get('n~7024'), True)
+    LOCAL(ctx, E, 'left~7031', E.get('n~7029'), True)
     return t_9577(ctx, r1, s, E)
 
 
@@ -913,7 +913,7 @@ def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7026', E.get('n~7024'), True)
+    LOCAL(ctx, E, 'left~7031', E.get('n~7029'), True)
     return True
 
 
@@ -924,17 +924,17 @@ def t_9577(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10877(ctx, E)))
-    old = E.get('rep~7027', MISSING)
+    old = E.get('rep~7032', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7027', old)
+        UNSET(ctx, E, 'rep~7032', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7027', item, True)
+            LOCAL(ctx, E, 'rep~7032', item, True)
             if x_10878(ctx, E):
                 return t_9578(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -950,11 +950,11 @@ def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9586, E, 'left~7026', E.get('taken~7028'))
+        ASSIGN(ctx, 9586, E, 'left~7031', E.get('taken~7033'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7028', 0, True)
+    LOCAL(ctx, E, 'taken~7033', 0, True)
     return t_9580(ctx, r1, s, E)
 
 
@@ -964,7 +964,7 @@ def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7028', 0, True)
+    LOCAL(ctx, E, 'taken~7033', 0, True)
     return True
 
 
@@ -984,7 +984,7 @@ def t_9582(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7028', E.get('instead~7029'))
+    LOCAL(ctx, E, 'taken~7033', E.get('instead~7034'))
     return t_9584(ctx, k, s, E)
 
 
@@ -994,7 +994,7 @@ def d_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7028', E.get('instead~7029'))
+    LOCAL(ctx, E, 'taken~7033', E.get('instead~7034'))
     return True
 
 
@@ -1009,7 +1009,7 @@ def t_9584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9585(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7029')))
+    return nxt(num(E.get('instead~7034')))
 
 
 def t_9585(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1027,7 +1027,7 @@ def d_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9586, E, 'left~7026', E.get('taken~7028'))
+    ASSIGN(ctx, 9586, E, 'left~7031', E.get('taken~7033'))
     return True
 
 
@@ -1037,7 +1037,7 @@ def d_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7030', E.get('left~7026'), True)
+    LOCAL(ctx, E, 'n~7035', E.get('left~7031'), True)
     return True
 
 
@@ -1047,7 +1047,7 @@ def d_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7031', E.get('r~7025'), True)
+    LOCAL(ctx, E, 'r~7036', E.get('r~7030'), True)
     return True
 
 
@@ -1057,13 +1057,13 @@ def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7032', x_10891(ctx, E), True)
+    LOCAL(ctx, E, 'k~7037', x_10891(ctx, E), True)
     if not d_9591(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7031'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7036'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7032'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7037'), '+=', False, K[2])
     if not d_9594(ctx, E):
         return False
     if not d_9596(ctx, E):
@@ -1077,7 +1077,7 @@ def d_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7032', x_10891(ctx, E), True)
+    LOCAL(ctx, E, 'k~7037', x_10891(ctx, E), True)
     return True
 
 
@@ -1089,7 +1089,7 @@ def d_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10892(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7032', x_10894(ctx, E))
+        LOCAL(ctx, E, 'k~7037', x_10894(ctx, E))
     return True
 
 
@@ -1099,7 +1099,7 @@ def d_9592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7032', x_10894(ctx, E))
+    LOCAL(ctx, E, 'k~7037', x_10894(ctx, E))
     return True
 
 
@@ -1109,9 +1109,9 @@ def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7031'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7036'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7032'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7037'), '+=', False, K[2])
     return True
 
 
@@ -1123,9 +1123,9 @@ def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10897(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7031'))
+        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7036'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7032'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7037'), '-=', False, K[3])
     return True
 
 
@@ -1135,9 +1135,9 @@ def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7031'))
+    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7036'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7032'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7037'), '-=', False, K[3])
     return True
 
 
@@ -1151,7 +1151,7 @@ def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7032'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7037'), '+=', False, K[4])
     return True
 
 
@@ -1163,7 +1163,7 @@ def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7032'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7037'), '+=', False, K[4])
     return True
 
 
@@ -1173,8 +1173,8 @@ def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7033', 1, True)
-    LOCAL(ctx, E, 'r~7034', 'co2', True)
+    LOCAL(ctx, E, 'n~7038', 1, True)
+    LOCAL(ctx, E, 'r~7039', 'co2', True)
     return t_9601(ctx, k, s, E)
 
 
@@ -1184,7 +1184,7 @@ def d_9599(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7033', 1, True)
+    LOCAL(ctx, E, 'n~7038', 1, True)
     return True
 
 
@@ -1194,7 +1194,7 @@ def d_9600(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7034', 'co2', True)
+    LOCAL(ctx, E, 'r~7039', 'co2', True)
     return True
 
 
@@ -1206,14 +1206,14 @@ def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7039', E.get('left~7035'), True)
-        LOCAL(ctx, E, 'r~7040', E.get('r~7034'), True)
+        LOCAL(ctx, E, 'n~7044', E.get('left~7040'), True)
+        LOCAL(ctx, E, 'r~7045', E.get('r~7039'), True)
         if not d_9615(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7035', E.get('n~7033'), True)
+    LOCAL(ctx, E, 'left~7040', E.get('n~7038'), True)
     return t_9603(ctx, r1, s, E)
 
 
@@ -1223,7 +1223,7 @@ def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7035', E.get('n~7033'), True)
+    LOCAL(ctx, E, 'left~7040', E.get('n~7038'), True)
     return True
 
 
@@ -1234,17 +1234,17 @@ def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10906(ctx, E)))
-    old = E.get('rep~7036', MISSING)
+    old = E.get('rep~7041', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7036', old)
+        UNSET(ctx, E, 'rep~7041', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7036', item, True)
+            LOCAL(ctx, E, 'rep~7041', item, True)
             if x_10907(ctx, E):
                 return t_9604(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1260,11 +1260,11 @@ def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9612, E, 'left~7035', E.get('taken~7037'))
+        ASSIGN(ctx, 9612, E, 'left~7040', E.get('taken~7042'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7037', 0, True)
+    LOCAL(ctx, E, 'taken~7042', 0, True)
     return t_9606(ctx, r1, s, E)
 
 
@@ -1274,7 +1274,7 @@ def d_9605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7037', 0, True)
+    LOCAL(ctx, E, 'taken~7042', 0, True)
     return True
 
 
@@ -1294,7 +1294,7 @@ def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
+    LOCAL(ctx, E, 'taken~7042', E.get('instead~7043'))
     return t_9610(ctx, k, s, E)
 
 
@@ -1304,7 +1304,7 @@ def d_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
+    LOCAL(ctx, E, 'taken~7042', E.get('instead~7043'))
     return True
 
 
@@ -1319,7 +1319,7 @@ def t_9610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9611(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7038')))
+    return nxt(num(E.get('instead~7043')))
 
 
 def t_9611(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1337,7 +1337,7 @@ def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9612, E, 'left~7035', E.get('taken~7037'))
+    ASSIGN(ctx, 9612, E, 'left~7040', E.get('taken~7042'))
     return True
 
 
@@ -1347,7 +1347,7 @@ def d_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7039', E.get('left~7035'), True)
+    LOCAL(ctx, E, 'n~7044', E.get('left~7040'), True)
     return True
 
 
@@ -1357,7 +1357,7 @@ def d_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7040', E.get('r~7034'), True)
+    LOCAL(ctx, E, 'r~7045', E.get('r~7039'), True)
     return True
 
 
@@ -1367,13 +1367,13 @@ def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7041', x_10920(ctx, E), True)
+    LOCAL(ctx, E, 'k~7046', x_10920(ctx, E), True)
     if not d_9617(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7045'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7046'), '+=', False, K[2])
     if not d_9620(ctx, E):
         return False
     if not d_9622(ctx, E):
@@ -1387,7 +1387,7 @@ def d_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7041', x_10920(ctx, E), True)
+    LOCAL(ctx, E, 'k~7046', x_10920(ctx, E), True)
     return True
 
 
@@ -1399,7 +1399,7 @@ def d_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10921(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7041', x_10923(ctx, E))
+        LOCAL(ctx, E, 'k~7046', x_10923(ctx, E))
     return True
 
 
@@ -1409,7 +1409,7 @@ def d_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7041', x_10923(ctx, E))
+    LOCAL(ctx, E, 'k~7046', x_10923(ctx, E))
     return True
 
 
@@ -1419,9 +1419,9 @@ def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7045'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7046'), '+=', False, K[2])
     return True
 
 
@@ -1433,9 +1433,9 @@ def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10926(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7040'))
+        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7045'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7046'), '-=', False, K[3])
     return True
 
 
@@ -1445,9 +1445,9 @@ def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7040'))
+    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7045'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7046'), '-=', False, K[3])
     return True
 
 
@@ -1461,7 +1461,7 @@ def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7046'), '+=', False, K[4])
     return True
 
 
@@ -1473,7 +1473,7 @@ def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7046'), '+=', False, K[4])
     return True
 
 
@@ -1483,8 +1483,8 @@ def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7042', 1, True)
-    LOCAL(ctx, E, 'r~7043', 'barrels', True)
+    LOCAL(ctx, E, 'n~7047', 1, True)
+    LOCAL(ctx, E, 'r~7048', 'barrels', True)
     return t_9627(ctx, k, s, E)
 
 
@@ -1494,7 +1494,7 @@ def d_9625(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7042', 1, True)
+    LOCAL(ctx, E, 'n~7047', 1, True)
     return True
 
 
@@ -1504,7 +1504,7 @@ def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7043', 'barrels', True)
+    LOCAL(ctx, E, 'r~7048', 'barrels', True)
     return True
 
 
@@ -1516,14 +1516,14 @@ def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7048', E.get('left~7044'), True)
-        LOCAL(ctx, E, 'r~7049', E.get('r~7043'), True)
+        LOCAL(ctx, E, 'n~7053', E.get('left~7049'), True)
+        LOCAL(ctx, E, 'r~7054', E.get('r~7048'), True)
         if not d_9641(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7044', E.get('n~7042'), True)
+    LOCAL(ctx, E, 'left~7049', E.get('n~7047'), True)
     return t_9629(ctx, r1, s, E)
 
 
@@ -1533,7 +1533,7 @@ def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7044', E.get('n~7042'), True)
+    LOCAL(ctx, E, 'left~7049', E.get('n~7047'), True)
     return True
 
 
@@ -1544,17 +1544,17 @@ def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10936(ctx, E)))
-    old = E.get('rep~7045', MISSING)
+    old = E.get('rep~7050', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7045', old)
+        UNSET(ctx, E, 'rep~7050', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7045', item, True)
+            LOCAL(ctx, E, 'rep~7050', item, True)
             if x_10937(ctx, E):
                 return t_9630(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1570,11 +1570,11 @@ def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9638, E, 'left~7044', E.get('taken~7046'))
+        ASSIGN(ctx, 9638, E, 'left~7049', E.get('taken~7051'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7046', 0, True)
+    LOCAL(ctx, E, 'taken~7051', 0, True)
     return t_9632(ctx, r1, s, E)
 
 
@@ -1584,7 +1584,7 @@ def d_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7046', 0, True)
+    LOCAL(ctx, E, 'taken~7051', 0, True)
     return True
 
 
@@ -1604,7 +1604,7 @@ def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
+    LOCAL(ctx, E, 'taken~7051', E.get('instead~7052'))
     return t_9636(ctx, k, s, E)
 
 
@@ -1614,7 +1614,7 @@ def d_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
+    LOCAL(ctx, E, 'taken~7051', E.get('instead~7052'))
     return True
 
 
@@ -1629,7 +1629,7 @@ def t_9636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9637(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7047')))
+    return nxt(num(E.get('instead~7052')))
 
 
 def t_9637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1647,7 +1647,7 @@ def d_9638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9638, E, 'left~7044', E.get('taken~7046'))
+    ASSIGN(ctx, 9638, E, 'left~7049', E.get('taken~7051'))
     return True
 
 
@@ -1657,7 +1657,7 @@ def d_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7048', E.get('left~7044'), True)
+    LOCAL(ctx, E, 'n~7053', E.get('left~7049'), True)
     return True
 
 
@@ -1667,7 +1667,7 @@ def d_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7049', E.get('r~7043'), True)
+    LOCAL(ctx, E, 'r~7054', E.get('r~7048'), True)
     return True
 
 
@@ -1677,13 +1677,13 @@ def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7050', x_10950(ctx, E), True)
+    LOCAL(ctx, E, 'k~7055', x_10950(ctx, E), True)
     if not d_9643(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7054'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7055'), '+=', False, K[2])
     if not d_9646(ctx, E):
         return False
     if not d_9648(ctx, E):
@@ -1697,7 +1697,7 @@ def d_9642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7050', x_10950(ctx, E), True)
+    LOCAL(ctx, E, 'k~7055', x_10950(ctx, E), True)
     return True
 
 
@@ -1709,7 +1709,7 @@ def d_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10951(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7050', x_10953(ctx, E))
+        LOCAL(ctx, E, 'k~7055', x_10953(ctx, E))
     return True
 
 
@@ -1719,7 +1719,7 @@ def d_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7050', x_10953(ctx, E))
+    LOCAL(ctx, E, 'k~7055', x_10953(ctx, E))
     return True
 
 
@@ -1729,9 +1729,9 @@ def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7054'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7055'), '+=', False, K[2])
     return True
 
 
@@ -1743,9 +1743,9 @@ def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10956(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7049'))
+        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7054'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7055'), '-=', False, K[3])
     return True
 
 
@@ -1755,9 +1755,9 @@ def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7049'))
+    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7054'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7055'), '-=', False, K[3])
     return True
 
 
@@ -1771,7 +1771,7 @@ def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7055'), '+=', False, K[4])
     return True
 
 
@@ -1783,7 +1783,7 @@ def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7055'), '+=', False, K[4])
     return True
 
 
@@ -2045,14 +2045,14 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7010',
+                                'v': 'n~7015',
                                 'e': {'op': 'lit', 'v': 1, 'x': 10829},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9534,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7011',
+                                'v': 'r~7016',
                                 'e': {'op': 'lit', 'v': 'co2', 'x': 10830},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9535,
@@ -2072,10 +2072,10 @@ RECORDS = {
                                                     'k': 'stock',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'r~7011'},
+                                                'k': {'op': 'var', 'n': 'r~7016'},
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'n~7010'},
+                                            'b': {'op': 'var', 'n': 'n~7015'},
                                             'x': 10831,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -2083,15 +2083,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'n~7012',
-                                        'e': {'op': 'var', 'n': 'n~7010', 'x': 10832},
+                                        'v': 'n~7017',
+                                        'e': {'op': 'var', 'n': 'n~7015', 'x': 10832},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 9538,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'r~7013',
-                                        'e': {'op': 'var', 'n': 'r~7011', 'x': 10833},
+                                        'v': 'r~7018',
+                                        'e': {'op': 'var', 'n': 'r~7016', 'x': 10833},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 9539,
                                     },
@@ -2107,12 +2107,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7013'},
+                                                    'k': {'op': 'var', 'n': 'r~7018'},
                                                     'd': 0,
                                                     'x': 10834,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~7012', 'x': 10835},
+                                                'e': {'op': 'var', 'n': 'n~7017', 'x': 10835},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 9541,
@@ -2125,7 +2125,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7013'},
+                                                        'of': {'op': 'var', 'n': 'r~7018'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2137,12 +2137,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7013'},
+                                                        'k': {'op': 'var', 'n': 'r~7018'},
                                                         'd': 0,
                                                         'x': 10837,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~7012', 'x': 10838},
+                                                    'e': {'op': 'var', 'n': 'n~7017', 'x': 10838},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 9543,
@@ -2158,14 +2158,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7013'},
+                                                            'of': {'op': 'var', 'n': 'r~7018'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'n~7012'},
+                                                            'a': {'op': 'var', 'n': 'n~7017'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2185,7 +2185,7 @@ RECORDS = {
                                                         'x': 10840,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~7012', 'x': 10841},
+                                                    'e': {'op': 'var', 'n': 'n~7017', 'x': 10841},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 9545,
@@ -2203,14 +2203,14 @@ RECORDS = {
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7014',
+                                'v': 'n~7019',
                                 'e': {'op': 'lit', 'v': 4, 'x': 10842},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9546,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7015',
+                                'v': 'r~7020',
                                 'e': {'op': 'lit', 'v': 'money', 'x': 10843},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9547,
@@ -2220,14 +2220,14 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
-                                        'v': 'left~7016',
-                                        'e': {'op': 'var', 'n': 'n~7014', 'x': 10844},
+                                        'v': 'left~7021',
+                                        'e': {'op': 'var', 'n': 'n~7019', 'x': 10844},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9549,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
-                                        'v': 'rep~7017',
+                                        'v': 'rep~7022',
                                         'src': {'op': 'ids', 'kind': 'replacements', 'x': 10845},
                                         'w': {
                                             'op': 'and',
@@ -2240,18 +2240,18 @@ RECORDS = {
                                                         'of': {
                                                             'op': 'fld',
                                                             'kind': 'replacements',
-                                                            'of': {'op': 'var', 'n': 'rep~7017'},
+                                                            'of': {'op': 'var', 'n': 'rep~7022'},
                                                             'f': 'instead_of',
                                                             'd': {},
                                                         },
                                                         'k': {'op': 'lit', 'v': 'gain'},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'r~7015'},
+                                                    'b': {'op': 'var', 'n': 'r~7020'},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'left~7016'},
+                                                    'a': {'op': 'var', 'n': 'left~7021'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
@@ -2262,7 +2262,7 @@ RECORDS = {
                                             'b': [
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
-                                                    'v': 'taken~7018',
+                                                    'v': 'taken~7023',
                                                     'e': {'op': 'lit', 'v': 0, 'x': 10847},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9552,
@@ -2286,7 +2286,7 @@ RECORDS = {
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'instead~7019',
+                                                                    'v': 'instead~7024',
                                                                     'src': {
                                                                         'op': 'range',
                                                                         'a': {'op': 'lit', 'v': 1},
@@ -2297,7 +2297,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'list',
                                                                                     'a': [
-                                                                                        {'op': 'var', 'n': 'left~7016'},
+                                                                                        {'op': 'var', 'n': 'left~7021'},
                                                                                         {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -2306,17 +2306,17 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'replacements',
-                                                                                                    'of': {'op': 'var', 'n': 'rep~7017'},
+                                                                                                    'of': {'op': 'var', 'n': 'rep~7022'},
                                                                                                     'f': 'room',
                                                                                                     'd': None,
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                             },
-                                                                                            'a': {'op': 'var', 'n': 'left~7016'},
+                                                                                            'a': {'op': 'var', 'n': 'left~7021'},
                                                                                             'b': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'replacements',
-                                                                                                'of': {'op': 'var', 'n': 'rep~7017'},
+                                                                                                'of': {'op': 'var', 'n': 'rep~7022'},
                                                                                                 'f': 'room',
                                                                                                 'd': None,
                                                                                             },
@@ -2335,21 +2335,21 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~7018', 'x': 10850},
+                                                                        't': {'op': 'var', 'n': 'taken~7023', 'x': 10850},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~7019', 'x': 10851},
+                                                                        'e': {'op': 'var', 'n': 'instead~7024', 'x': 10851},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9556,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~7019', 'x': 10852},
+                                                                        'n': {'op': 'var', 'n': 'instead~7024', 'x': 10852},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'replacements',
-                                                                                'of': {'op': 'var', 'n': 'rep~7017'},
+                                                                                'of': {'op': 'var', 'n': 'rep~7022'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
                                                                                 'x': 10853,
@@ -2368,7 +2368,7 @@ RECORDS = {
                                                                 'op': 'obj',
                                                                 'k': ['instead'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'instead~7019'},
+                                                                    {'op': 'var', 'n': 'instead~7024'},
                                                                 ],
                                                                 'x': 10854,
                                                             },
@@ -2386,9 +2386,9 @@ RECORDS = {
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~7016', 'x': 10855},
+                                                    't': {'op': 'var', 'n': 'left~7021', 'x': 10855},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~7018', 'x': 10856},
+                                                    'e': {'op': 'var', 'n': 'taken~7023', 'x': 10856},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 9559,
                                                 },
@@ -2401,15 +2401,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'n~7020',
-                                        'e': {'op': 'var', 'n': 'left~7016', 'x': 10857},
+                                        'v': 'n~7025',
+                                        'e': {'op': 'var', 'n': 'left~7021', 'x': 10857},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9560,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'r~7021',
-                                        'e': {'op': 'var', 'n': 'r~7015', 'x': 10858},
+                                        'v': 'r~7026',
+                                        'e': {'op': 'var', 'n': 'r~7020', 'x': 10858},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9561,
                                     },
@@ -2418,7 +2418,7 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/resources.yaml:26
                                                 'op': 'let',
-                                                'v': 'k~7022',
+                                                'v': 'k~7027',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'max',
@@ -2435,13 +2435,13 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'resources',
-                                                                            'of': {'op': 'var', 'n': 'r~7021'},
+                                                                            'of': {'op': 'var', 'n': 'r~7026'},
                                                                             'f': 'supply',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': None},
                                                                     },
-                                                                    'a': {'op': 'var', 'n': 'n~7020'},
+                                                                    'a': {'op': 'var', 'n': 'n~7025'},
                                                                     'b': {
                                                                         'op': 'fn',
                                                                         'f': 'min',
@@ -2449,11 +2449,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'n~7020'},
+                                                                                    {'op': 'var', 'n': 'n~7025'},
                                                                                     {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                                                        'k': {'op': 'var', 'n': 'r~7021'},
+                                                                                        'k': {'op': 'var', 'n': 'r~7026'},
                                                                                         'd': 0,
                                                                                     },
                                                                                 ],
@@ -2477,7 +2477,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7021'},
+                                                        'of': {'op': 'var', 'n': 'r~7026'},
                                                         'f': 'max',
                                                         'd': None,
                                                     },
@@ -2486,7 +2486,7 @@ RECORDS = {
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~7022', 'x': 10861},
+                                                    't': {'op': 'var', 'n': 'k~7027', 'x': 10861},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -2503,14 +2503,14 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'k~7022'},
+                                                                                    {'op': 'var', 'n': 'k~7027'},
                                                                                     {
                                                                                         'op': 'ar',
                                                                                         'o': '-',
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~7021'},
+                                                                                            'of': {'op': 'var', 'n': 'r~7026'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -2521,7 +2521,7 @@ RECORDS = {
                                                                                                 'k': 'stock',
                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'k': {'op': 'var', 'n': 'r~7021'},
+                                                                                            'k': {'op': 'var', 'n': 'r~7026'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
@@ -2549,12 +2549,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7021'},
+                                                    'k': {'op': 'var', 'n': 'r~7026'},
                                                     'd': 0,
                                                     'x': 10863,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~7022', 'x': 10864},
+                                                'e': {'op': 'var', 'n': 'k~7027', 'x': 10864},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                 'id': 9566,
@@ -2567,7 +2567,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7021'},
+                                                        'of': {'op': 'var', 'n': 'r~7026'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2579,12 +2579,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7021'},
+                                                        'k': {'op': 'var', 'n': 'r~7026'},
                                                         'd': 0,
                                                         'x': 10866,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~7022', 'x': 10867},
+                                                    'e': {'op': 'var', 'n': 'k~7027', 'x': 10867},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                     'id': 9568,
@@ -2600,14 +2600,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7021'},
+                                                            'of': {'op': 'var', 'n': 'r~7026'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'k~7022'},
+                                                            'a': {'op': 'var', 'n': 'k~7027'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2627,7 +2627,7 @@ RECORDS = {
                                                         'x': 10869,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~7022', 'x': 10870},
+                                                    'e': {'op': 'var', 'n': 'k~7027', 'x': 10870},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                     'id': 9570,
@@ -2715,7 +2715,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'p~7023',
+                            'v': 'p~7028',
                             'src': {'op': 'core', 'n': 'players'},
                             'e': {
                                 'op': 'cmp',
@@ -2735,7 +2735,7 @@ RECORDS = {
                                     'of': {
                                         'op': 'st',
                                         'k': 'stock',
-                                        'p': {'op': 'var', 'n': 'p~7023'},
+                                        'p': {'op': 'var', 'n': 'p~7028'},
                                     },
                                     'k': {'op': 'lit', 'v': 'co2'},
                                     'd': 0,
@@ -2752,14 +2752,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'n~7024',
+                    'v': 'n~7029',
                     'e': {'op': 'lit', 'v': 5, 'x': 10874},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
                     'id': 9573,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'r~7025',
+                    'v': 'r~7030',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10875},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
                     'id': 9574,
@@ -2769,14 +2769,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7026',
-                            'e': {'op': 'var', 'n': 'n~7024', 'x': 10876},
+                            'v': 'left~7031',
+                            'e': {'op': 'var', 'n': 'n~7029', 'x': 10876},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9576,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7027',
+                            'v': 'rep~7032',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10877},
                             'w': {
                                 'op': 'and',
@@ -2789,18 +2789,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7027'},
+                                                'of': {'op': 'var', 'n': 'rep~7032'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7025'},
+                                        'b': {'op': 'var', 'n': 'r~7030'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7026'},
+                                        'a': {'op': 'var', 'n': 'left~7031'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2811,7 +2811,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7028',
+                                        'v': 'taken~7033',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10879},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9579,
@@ -2835,7 +2835,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7029',
+                                                        'v': 'instead~7034',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2846,7 +2846,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7026'},
+                                                                            {'op': 'var', 'n': 'left~7031'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2855,17 +2855,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7027'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7032'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7026'},
+                                                                                'a': {'op': 'var', 'n': 'left~7031'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7027'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7032'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2884,21 +2884,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7028', 'x': 10882},
+                                                            't': {'op': 'var', 'n': 'taken~7033', 'x': 10882},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7029', 'x': 10883},
+                                                            'e': {'op': 'var', 'n': 'instead~7034', 'x': 10883},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9583,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7029', 'x': 10884},
+                                                            'n': {'op': 'var', 'n': 'instead~7034', 'x': 10884},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7027'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7032'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10885,
@@ -2917,7 +2917,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7029'},
+                                                        {'op': 'var', 'n': 'instead~7034'},
                                                     ],
                                                     'x': 10886,
                                                 },
@@ -2935,9 +2935,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7026', 'x': 10887},
+                                        't': {'op': 'var', 'n': 'left~7031', 'x': 10887},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7028', 'x': 10888},
+                                        'e': {'op': 'var', 'n': 'taken~7033', 'x': 10888},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9586,
                                     },
@@ -2950,15 +2950,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7030',
-                            'e': {'op': 'var', 'n': 'left~7026', 'x': 10889},
+                            'v': 'n~7035',
+                            'e': {'op': 'var', 'n': 'left~7031', 'x': 10889},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9587,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7031',
-                            'e': {'op': 'var', 'n': 'r~7025', 'x': 10890},
+                            'v': 'r~7036',
+                            'e': {'op': 'var', 'n': 'r~7030', 'x': 10890},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9588,
                         },
@@ -2967,7 +2967,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7032',
+                                    'v': 'k~7037',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2984,13 +2984,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7031'},
+                                                                'of': {'op': 'var', 'n': 'r~7036'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7030'},
+                                                        'a': {'op': 'var', 'n': 'n~7035'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2998,11 +2998,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7030'},
+                                                                        {'op': 'var', 'n': 'n~7035'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7031'},
+                                                                            'k': {'op': 'var', 'n': 'r~7036'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3026,7 +3026,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7031'},
+                                            'of': {'op': 'var', 'n': 'r~7036'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3035,7 +3035,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7032', 'x': 10893},
+                                        't': {'op': 'var', 'n': 'k~7037', 'x': 10893},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3052,14 +3052,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7032'},
+                                                                        {'op': 'var', 'n': 'k~7037'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7031'},
+                                                                                'of': {'op': 'var', 'n': 'r~7036'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3070,7 +3070,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7031'},
+                                                                                'k': {'op': 'var', 'n': 'r~7036'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3098,12 +3098,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7031'},
+                                        'k': {'op': 'var', 'n': 'r~7036'},
                                         'd': 0,
                                         'x': 10895,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7032', 'x': 10896},
+                                    'e': {'op': 'var', 'n': 'k~7037', 'x': 10896},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9593,
@@ -3116,7 +3116,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7031'},
+                                            'of': {'op': 'var', 'n': 'r~7036'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3128,12 +3128,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7031'},
+                                            'k': {'op': 'var', 'n': 'r~7036'},
                                             'd': 0,
                                             'x': 10898,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7032', 'x': 10899},
+                                        'e': {'op': 'var', 'n': 'k~7037', 'x': 10899},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9595,
@@ -3149,14 +3149,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7031'},
+                                                'of': {'op': 'var', 'n': 'r~7036'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7032'},
+                                                'a': {'op': 'var', 'n': 'k~7037'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3176,7 +3176,7 @@ RECORDS = {
                                             'x': 10901,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7032', 'x': 10902},
+                                        'e': {'op': 'var', 'n': 'k~7037', 'x': 10902},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9597,
@@ -3213,14 +3213,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'n~7033',
+                    'v': 'n~7038',
                     'e': {'op': 'lit', 'v': 1, 'x': 10903},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
                     'id': 9599,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'r~7034',
+                    'v': 'r~7039',
                     'e': {'op': 'lit', 'v': 'co2', 'x': 10904},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
                     'id': 9600,
@@ -3230,14 +3230,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7035',
-                            'e': {'op': 'var', 'n': 'n~7033', 'x': 10905},
+                            'v': 'left~7040',
+                            'e': {'op': 'var', 'n': 'n~7038', 'x': 10905},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9602,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7036',
+                            'v': 'rep~7041',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10906},
                             'w': {
                                 'op': 'and',
@@ -3250,18 +3250,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7036'},
+                                                'of': {'op': 'var', 'n': 'rep~7041'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7034'},
+                                        'b': {'op': 'var', 'n': 'r~7039'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7035'},
+                                        'a': {'op': 'var', 'n': 'left~7040'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3272,7 +3272,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7037',
+                                        'v': 'taken~7042',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10908},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9605,
@@ -3296,7 +3296,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7038',
+                                                        'v': 'instead~7043',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3307,7 +3307,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7035'},
+                                                                            {'op': 'var', 'n': 'left~7040'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3316,17 +3316,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7036'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7041'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7035'},
+                                                                                'a': {'op': 'var', 'n': 'left~7040'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7036'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7041'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3345,21 +3345,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7037', 'x': 10911},
+                                                            't': {'op': 'var', 'n': 'taken~7042', 'x': 10911},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7038', 'x': 10912},
+                                                            'e': {'op': 'var', 'n': 'instead~7043', 'x': 10912},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9609,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7038', 'x': 10913},
+                                                            'n': {'op': 'var', 'n': 'instead~7043', 'x': 10913},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7036'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7041'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10914,
@@ -3378,7 +3378,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7038'},
+                                                        {'op': 'var', 'n': 'instead~7043'},
                                                     ],
                                                     'x': 10915,
                                                 },
@@ -3396,9 +3396,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7035', 'x': 10916},
+                                        't': {'op': 'var', 'n': 'left~7040', 'x': 10916},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7037', 'x': 10917},
+                                        'e': {'op': 'var', 'n': 'taken~7042', 'x': 10917},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9612,
                                     },
@@ -3411,15 +3411,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7039',
-                            'e': {'op': 'var', 'n': 'left~7035', 'x': 10918},
+                            'v': 'n~7044',
+                            'e': {'op': 'var', 'n': 'left~7040', 'x': 10918},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9613,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7040',
-                            'e': {'op': 'var', 'n': 'r~7034', 'x': 10919},
+                            'v': 'r~7045',
+                            'e': {'op': 'var', 'n': 'r~7039', 'x': 10919},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9614,
                         },
@@ -3428,7 +3428,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7041',
+                                    'v': 'k~7046',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3445,13 +3445,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7040'},
+                                                                'of': {'op': 'var', 'n': 'r~7045'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7039'},
+                                                        'a': {'op': 'var', 'n': 'n~7044'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3459,11 +3459,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7039'},
+                                                                        {'op': 'var', 'n': 'n~7044'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7040'},
+                                                                            'k': {'op': 'var', 'n': 'r~7045'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3487,7 +3487,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7040'},
+                                            'of': {'op': 'var', 'n': 'r~7045'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3496,7 +3496,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7041', 'x': 10922},
+                                        't': {'op': 'var', 'n': 'k~7046', 'x': 10922},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3513,14 +3513,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7041'},
+                                                                        {'op': 'var', 'n': 'k~7046'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7040'},
+                                                                                'of': {'op': 'var', 'n': 'r~7045'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3531,7 +3531,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7040'},
+                                                                                'k': {'op': 'var', 'n': 'r~7045'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3559,12 +3559,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7040'},
+                                        'k': {'op': 'var', 'n': 'r~7045'},
                                         'd': 0,
                                         'x': 10924,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7041', 'x': 10925},
+                                    'e': {'op': 'var', 'n': 'k~7046', 'x': 10925},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9619,
@@ -3577,7 +3577,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7040'},
+                                            'of': {'op': 'var', 'n': 'r~7045'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3589,12 +3589,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7040'},
+                                            'k': {'op': 'var', 'n': 'r~7045'},
                                             'd': 0,
                                             'x': 10927,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10928},
+                                        'e': {'op': 'var', 'n': 'k~7046', 'x': 10928},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9621,
@@ -3610,14 +3610,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7040'},
+                                                'of': {'op': 'var', 'n': 'r~7045'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7041'},
+                                                'a': {'op': 'var', 'n': 'k~7046'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3637,7 +3637,7 @@ RECORDS = {
                                             'x': 10930,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10931},
+                                        'e': {'op': 'var', 'n': 'k~7046', 'x': 10931},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9623,
@@ -3702,14 +3702,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'n~7042',
+                    'v': 'n~7047',
                     'e': {'op': 'lit', 'v': 1, 'x': 10933},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
                     'id': 9625,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'r~7043',
+                    'v': 'r~7048',
                     'e': {'op': 'lit', 'v': 'barrels', 'x': 10934},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
                     'id': 9626,
@@ -3719,14 +3719,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7044',
-                            'e': {'op': 'var', 'n': 'n~7042', 'x': 10935},
+                            'v': 'left~7049',
+                            'e': {'op': 'var', 'n': 'n~7047', 'x': 10935},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9628,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7045',
+                            'v': 'rep~7050',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10936},
                             'w': {
                                 'op': 'and',
@@ -3739,18 +3739,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7045'},
+                                                'of': {'op': 'var', 'n': 'rep~7050'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7043'},
+                                        'b': {'op': 'var', 'n': 'r~7048'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7044'},
+                                        'a': {'op': 'var', 'n': 'left~7049'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3761,7 +3761,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7046',
+                                        'v': 'taken~7051',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10938},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9631,
@@ -3785,7 +3785,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7047',
+                                                        'v': 'instead~7052',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3796,7 +3796,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7044'},
+                                                                            {'op': 'var', 'n': 'left~7049'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3805,17 +3805,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7045'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7050'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7044'},
+                                                                                'a': {'op': 'var', 'n': 'left~7049'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7045'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7050'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3834,21 +3834,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7046', 'x': 10941},
+                                                            't': {'op': 'var', 'n': 'taken~7051', 'x': 10941},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7047', 'x': 10942},
+                                                            'e': {'op': 'var', 'n': 'instead~7052', 'x': 10942},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9635,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7047', 'x': 10943},
+                                                            'n': {'op': 'var', 'n': 'instead~7052', 'x': 10943},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7045'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7050'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10944,
@@ -3867,7 +3867,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7047'},
+                                                        {'op': 'var', 'n': 'instead~7052'},
                                                     ],
                                                     'x': 10945,
                                                 },
@@ -3885,9 +3885,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7044', 'x': 10946},
+                                        't': {'op': 'var', 'n': 'left~7049', 'x': 10946},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7046', 'x': 10947},
+                                        'e': {'op': 'var', 'n': 'taken~7051', 'x': 10947},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9638,
                                     },
@@ -3900,15 +3900,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7048',
-                            'e': {'op': 'var', 'n': 'left~7044', 'x': 10948},
+                            'v': 'n~7053',
+                            'e': {'op': 'var', 'n': 'left~7049', 'x': 10948},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9639,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7049',
-                            'e': {'op': 'var', 'n': 'r~7043', 'x': 10949},
+                            'v': 'r~7054',
+                            'e': {'op': 'var', 'n': 'r~7048', 'x': 10949},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9640,
                         },
@@ -3917,7 +3917,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7050',
+                                    'v': 'k~7055',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3934,13 +3934,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7049'},
+                                                                'of': {'op': 'var', 'n': 'r~7054'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7048'},
+                                                        'a': {'op': 'var', 'n': 'n~7053'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3948,11 +3948,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7048'},
+                                                                        {'op': 'var', 'n': 'n~7053'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7049'},
+                                                                            'k': {'op': 'var', 'n': 'r~7054'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3976,7 +3976,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7049'},
+                                            'of': {'op': 'var', 'n': 'r~7054'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3985,7 +3985,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7050', 'x': 10952},
+                                        't': {'op': 'var', 'n': 'k~7055', 'x': 10952},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4002,14 +4002,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7050'},
+                                                                        {'op': 'var', 'n': 'k~7055'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7049'},
+                                                                                'of': {'op': 'var', 'n': 'r~7054'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4020,7 +4020,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7049'},
+                                                                                'k': {'op': 'var', 'n': 'r~7054'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4048,12 +4048,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7049'},
+                                        'k': {'op': 'var', 'n': 'r~7054'},
                                         'd': 0,
                                         'x': 10954,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7050', 'x': 10955},
+                                    'e': {'op': 'var', 'n': 'k~7055', 'x': 10955},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9645,
@@ -4066,7 +4066,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7049'},
+                                            'of': {'op': 'var', 'n': 'r~7054'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4078,12 +4078,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7049'},
+                                            'k': {'op': 'var', 'n': 'r~7054'},
                                             'd': 0,
                                             'x': 10957,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10958},
+                                        'e': {'op': 'var', 'n': 'k~7055', 'x': 10958},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9647,
@@ -4099,14 +4099,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7049'},
+                                                'of': {'op': 'var', 'n': 'r~7054'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7050'},
+                                                'a': {'op': 'var', 'n': 'k~7055'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4126,7 +4126,7 @@ RECORDS = {
                                             'x': 10960,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10961},
+                                        'e': {'op': 'var', 'n': 'k~7055', 'x': 10961},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9649,

@@ -56,67 +56,67 @@ x_10966 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_10967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7054'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7052'))) and (((_w3 if type((_w3 := E.get('left~7053'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7059'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7057'))) and (((_w3 if type((_w3 := E.get('left~7058'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7053'), (E.get('left~7053') if (FLD(ctx, K[0], E.get('rep~7054')) == None) else FLD(ctx, K[0], E.get('rep~7054')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7058'), (E.get('left~7058') if (FLD(ctx, K[0], E.get('rep~7059')) == None) else FLD(ctx, K[0], E.get('rep~7059')))]))
 
 
 def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7054'))
+    return FLD(ctx, K[1], E.get('rep~7059'))
 
 
 def x_10975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7056')}
+    return {'instead': E.get('instead~7061')}
 
 
 def x_10980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7057') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7058'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7057'), (_w2.get(E.get('r~7058'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7058'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7062') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7063'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7062'), (_w2.get(E.get('r~7063'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7063'), 0))]))])
 
 
 def x_10981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7058'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7063'))) is str else None) != None)
 
 
 def x_10983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7059'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7058'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7058'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7058'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7064'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7063'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7063'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7063'), 0)))) is int else num(_w5)))])])
 
 
 def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7058'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7058'), 0))
+    return (_w2.get(E.get('r~7063'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7063'), 0))
 
 
 def x_10986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7058'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7063'))) is str else None) != None)
 
 
 def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7058'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7058'), 0))
+    return (_w1.get(E.get('r~7063'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7063'), 0))
 
 
 def x_10989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7058'))) is str else None)) and ((E.get('k~7059') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7063'))) is str else None)) and ((E.get('k~7064') != 0)) else False)
 
 
 x_10990 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -126,67 +126,67 @@ x_10995 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7063'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7061'))) and (((_w3 if type((_w3 := E.get('left~7062'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7068'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7066'))) and (((_w3 if type((_w3 := E.get('left~7067'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7062'), (E.get('left~7062') if (FLD(ctx, K[0], E.get('rep~7063')) == None) else FLD(ctx, K[0], E.get('rep~7063')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7067'), (E.get('left~7067') if (FLD(ctx, K[0], E.get('rep~7068')) == None) else FLD(ctx, K[0], E.get('rep~7068')))]))
 
 
 def x_11003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7063'))
+    return FLD(ctx, K[1], E.get('rep~7068'))
 
 
 def x_11004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7065')}
+    return {'instead': E.get('instead~7070')}
 
 
 def x_11009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7066') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7067'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7066'), (_w2.get(E.get('r~7067'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7067'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7071') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7072'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7071'), (_w2.get(E.get('r~7072'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7072'), 0))]))])
 
 
 def x_11010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7067'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7072'))) is str else None) != None)
 
 
 def x_11012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7068'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7067'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7067'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7067'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7073'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7072'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7072'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7072'), 0)))) is int else num(_w5)))])])
 
 
 def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7067'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7067'), 0))
+    return (_w2.get(E.get('r~7072'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7072'), 0))
 
 
 def x_11015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7067'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7072'))) is str else None) != None)
 
 
 def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7067'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7067'), 0))
+    return (_w1.get(E.get('r~7072'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7072'), 0))
 
 
 def x_11018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7067'))) is str else None)) and ((E.get('k~7068') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7072'))) is str else None)) and ((E.get('k~7073') != 0)) else False)
 
 
 x_11019 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -196,67 +196,67 @@ x_11024 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7072'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7070'))) and (((_w3 if type((_w3 := E.get('left~7071'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7077'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7075'))) and (((_w3 if type((_w3 := E.get('left~7076'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7071'), (E.get('left~7071') if (FLD(ctx, K[0], E.get('rep~7072')) == None) else FLD(ctx, K[0], E.get('rep~7072')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7076'), (E.get('left~7076') if (FLD(ctx, K[0], E.get('rep~7077')) == None) else FLD(ctx, K[0], E.get('rep~7077')))]))
 
 
 def x_11032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7072'))
+    return FLD(ctx, K[1], E.get('rep~7077'))
 
 
 def x_11033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7074')}
+    return {'instead': E.get('instead~7079')}
 
 
 def x_11038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7075') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7076'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7075'), (_w2.get(E.get('r~7076'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7076'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7080') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7081'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7080'), (_w2.get(E.get('r~7081'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7081'), 0))]))])
 
 
 def x_11039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7076'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7081'))) is str else None) != None)
 
 
 def x_11041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7077'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7076'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7076'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7076'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7082'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7081'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7081'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7081'), 0)))) is int else num(_w5)))])])
 
 
 def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7076'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7076'), 0))
+    return (_w2.get(E.get('r~7081'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7081'), 0))
 
 
 def x_11044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7076'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7081'))) is str else None) != None)
 
 
 def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7076'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7076'), 0))
+    return (_w1.get(E.get('r~7081'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7081'), 0))
 
 
 def x_11047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7076'))) is str else None)) and ((E.get('k~7077') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7081'))) is str else None)) and ((E.get('k~7082') != 0)) else False)
 
 
 x_11048 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -266,67 +266,67 @@ x_11053 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7081'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7079'))) and (((_w3 if type((_w3 := E.get('left~7080'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7086'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7084'))) and (((_w3 if type((_w3 := E.get('left~7085'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7080'), (E.get('left~7080') if (FLD(ctx, K[0], E.get('rep~7081')) == None) else FLD(ctx, K[0], E.get('rep~7081')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7085'), (E.get('left~7085') if (FLD(ctx, K[0], E.get('rep~7086')) == None) else FLD(ctx, K[0], E.get('rep~7086')))]))
 
 
 def x_11061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7081'))
+    return FLD(ctx, K[1], E.get('rep~7086'))
 
 
 def x_11062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7083')}
+    return {'instead': E.get('instead~7088')}
 
 
 def x_11067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7084') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7085'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7084'), (_w2.get(E.get('r~7085'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7085'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7089') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7090'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7089'), (_w2.get(E.get('r~7090'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7090'), 0))]))])
 
 
 def x_11068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7085'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7090'))) is str else None) != None)
 
 
 def x_11070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7086'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7085'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7085'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7085'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7091'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7090'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7090'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7090'), 0)))) is int else num(_w5)))])])
 
 
 def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7085'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7085'), 0))
+    return (_w2.get(E.get('r~7090'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7090'), 0))
 
 
 def x_11073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7085'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7090'))) is str else None) != None)
 
 
 def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7085'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7085'), 0))
+    return (_w1.get(E.get('r~7090'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7090'), 0))
 
 
 def x_11076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7085'))) is str else None)) and ((E.get('k~7086') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7090'))) is str else None)) and ((E.get('k~7091') != 0)) else False)
 
 
 x_11077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -336,67 +336,67 @@ x_11082 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7090'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7088'))) and (((_w3 if type((_w3 := E.get('left~7089'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7095'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7093'))) and (((_w3 if type((_w3 := E.get('left~7094'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7089'), (E.get('left~7089') if (FLD(ctx, K[0], E.get('rep~7090')) == None) else FLD(ctx, K[0], E.get('rep~7090')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7094'), (E.get('left~7094') if (FLD(ctx, K[0], E.get('rep~7095')) == None) else FLD(ctx, K[0], E.get('rep~7095')))]))
 
 
 def x_11090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7090'))
+    return FLD(ctx, K[1], E.get('rep~7095'))
 
 
 def x_11091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7092')}
+    return {'instead': E.get('instead~7097')}
 
 
 def x_11096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7093') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7094'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7093'), (_w2.get(E.get('r~7094'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7094'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7098') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7099'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7098'), (_w2.get(E.get('r~7099'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7099'), 0))]))])
 
 
 def x_11097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7094'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7099'))) is str else None) != None)
 
 
 def x_11099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7095'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7094'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7094'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7094'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7100'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7099'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7099'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7099'), 0)))) is int else num(_w5)))])])
 
 
 def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7094'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7094'), 0))
+    return (_w2.get(E.get('r~7099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7099'), 0))
 
 
 def x_11102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7094'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7099'))) is str else None) != None)
 
 
 def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7094'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7094'), 0))
+    return (_w1.get(E.get('r~7099'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7099'), 0))
 
 
 def x_11105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7094'))) is str else None)) and ((E.get('k~7095') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7099'))) is str else None)) and ((E.get('k~7100') != 0)) else False)
 
 
 x_11106 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -406,67 +406,67 @@ x_11111 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7099'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7097'))) and (((_w3 if type((_w3 := E.get('left~7098'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7104'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7102'))) and (((_w3 if type((_w3 := E.get('left~7103'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7098'), (E.get('left~7098') if (FLD(ctx, K[0], E.get('rep~7099')) == None) else FLD(ctx, K[0], E.get('rep~7099')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7103'), (E.get('left~7103') if (FLD(ctx, K[0], E.get('rep~7104')) == None) else FLD(ctx, K[0], E.get('rep~7104')))]))
 
 
 def x_11119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7099'))
+    return FLD(ctx, K[1], E.get('rep~7104'))
 
 
 def x_11120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7101')}
+    return {'instead': E.get('instead~7106')}
 
 
 def x_11125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7102') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7103'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7102'), (_w2.get(E.get('r~7103'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7103'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7107') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7108'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7107'), (_w2.get(E.get('r~7108'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7108'), 0))]))])
 
 
 def x_11126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7103'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7108'))) is str else None) != None)
 
 
 def x_11128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7104'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7103'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7103'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7103'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7109'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7108'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7108'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7108'), 0)))) is int else num(_w5)))])])
 
 
 def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~7103'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7103'), 0))
+    return (_w2.get(E.get('r~7108'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7108'), 0))
 
 
 def x_11131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7103'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7108'))) is str else None) != None)
 
 
 def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~7103'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7103'), 0))
+    return (_w1.get(E.get('r~7108'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7108'), 0))
 
 
 def x_11134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7103'))) is str else None)) and ((E.get('k~7104') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7108'))) is str else None)) and ((E.get('k~7109') != 0)) else False)
 
 
 x_11135 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -479,8 +479,8 @@ def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7051', 2, True)
-    LOCAL(ctx, E, 'r~7052', 'money', True)
+    LOCAL(ctx, E, 'n~7056', 2, True)
+    LOCAL(ctx, E, 'r~7057', 'money', True)
     return t_9653(ctx, k, s, E)
 
 
@@ -490,7 +490,7 @@ def d_9651(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7051', 2, True)
+    LOCAL(ctx, E, 'n~7056', 2, True)
     return True
 
 
@@ -500,7 +500,7 @@ def d_9652(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7052', 'money', True)
+    LOCAL(ctx, E, 'r~7057', 'money', True)
     return True
 
 
@@ -512,14 +512,14 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7057', E.get('left~7053'), True)
-        LOCAL(ctx, E, 'r~7058', E.get('r~7052'), True)
+        LOCAL(ctx, E, 'n~7062', E.get('left~7058'), True)
+        LOCAL(ctx, E, 'r~7063', E.get('r~7057'), True)
         if not d_9667(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7053', E.get('n~7051'), True)
+    LOCAL(ctx, E, 'left~7058', E.get('n~7056'), True)
     return t_9655(ctx, r1, s, E)
 
 
@@ -529,7 +529,7 @@ def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7053', E.get('n~7051'), True)
+    LOCAL(ctx, E, 'left~7058', E.get('n~7056'), True)
     return True
 
 
@@ -540,17 +540,17 @@ def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10966(ctx, E)))
-    old = E.get('rep~7054', MISSING)
+    old = E.get('rep~7059', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7054', old)
+        UNSET(ctx, E, 'rep~7059', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7054', item, True)
+            LOCAL(ctx, E, 'rep~7059', item, True)
             if x_10967(ctx, E):
                 return t_9656(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -566,11 +566,11 @@ def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9664, E, 'left~7053', E.get('taken~7055'))
+        ASSIGN(ctx, 9664, E, 'left~7058', E.get('taken~7060'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7055', 0, True)
+    LOCAL(ctx, E, 'taken~7060', 0, True)
     return t_9658(ctx, r1, s, E)
 
 
@@ -580,7 +580,7 @@ def d_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7055', 0, True)
+    LOCAL(ctx, E, 'taken~7060', 0, True)
     return True
 
 
@@ -600,7 +600,7 @@ def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
+    LOCAL(ctx, E, 'taken~7060', E.get('instead~7061'))
     return t_9662(ctx, k, s, E)
 
 
@@ -610,7 +610,7 @@ def d_9661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
+    LOCAL(ctx, E, 'taken~7060', E.get('instead~7061'))
     return True
 
 
@@ -625,7 +625,7 @@ def t_9662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9663(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7056')))
+    return nxt(num(E.get('instead~7061')))
 
 
 def t_9663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -643,7 +643,7 @@ def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9664, E, 'left~7053', E.get('taken~7055'))
+    ASSIGN(ctx, 9664, E, 'left~7058', E.get('taken~7060'))
     return True
 
 
@@ -653,7 +653,7 @@ def d_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7057', E.get('left~7053'), True)
+    LOCAL(ctx, E, 'n~7062', E.get('left~7058'), True)
     return True
 
 
@@ -663,7 +663,7 @@ def d_9666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7058', E.get('r~7052'), True)
+    LOCAL(ctx, E, 'r~7063', E.get('r~7057'), True)
     return True
 
 
@@ -673,13 +673,13 @@ def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7059', x_10980(ctx, E), True)
+    LOCAL(ctx, E, 'k~7064', x_10980(ctx, E), True)
     if not d_9669(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7063'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7064'), '+=', False, K[2])
     if not d_9672(ctx, E):
         return False
     if not d_9674(ctx, E):
@@ -693,7 +693,7 @@ def d_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7059', x_10980(ctx, E), True)
+    LOCAL(ctx, E, 'k~7064', x_10980(ctx, E), True)
     return True
 
 
@@ -705,7 +705,7 @@ def d_9669(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10981(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7059', x_10983(ctx, E))
+        LOCAL(ctx, E, 'k~7064', x_10983(ctx, E))
     return True
 
 
@@ -715,7 +715,7 @@ def d_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7059', x_10983(ctx, E))
+    LOCAL(ctx, E, 'k~7064', x_10983(ctx, E))
     return True
 
 
@@ -725,9 +725,9 @@ def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7063'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7064'), '+=', False, K[2])
     return True
 
 
@@ -739,9 +739,9 @@ def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10986(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7058'))
+        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7063'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7064'), '-=', False, K[3])
     return True
 
 
@@ -751,9 +751,9 @@ def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7058'))
+    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7063'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7064'), '-=', False, K[3])
     return True
 
 
@@ -767,7 +767,7 @@ def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7064'), '+=', False, K[4])
     return True
 
 
@@ -779,7 +779,7 @@ def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7064'), '+=', False, K[4])
     return True
 
 
@@ -789,8 +789,8 @@ def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7060', 2, True)
-    LOCAL(ctx, E, 'r~7061', 'money', True)
+    LOCAL(ctx, E, 'n~7065', 2, True)
+    LOCAL(ctx, E, 'r~7066', 'money', True)
     return t_9679(ctx, k, s, E)
 
 
@@ -800,7 +800,7 @@ def d_9677(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7060', 2, True)
+    LOCAL(ctx, E, 'n~7065', 2, True)
     return True
 
 
@@ -810,7 +810,7 @@ def d_9678(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7061', 'money', True)
+    LOCAL(ctx, E, 'r~7066', 'money', True)
     return True
 
 
@@ -822,14 +822,14 @@ def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7066', E.get('left~7062'), True)
-        LOCAL(ctx, E, 'r~7067', E.get('r~7061'), True)
+        LOCAL(ctx, E, 'n~7071', E.get('left~7067'), True)
+        LOCAL(ctx, E, 'r~7072', E.get('r~7066'), True)
         if not d_9693(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7062', E.get('n~7060'), True)
+    LOCAL(ctx, E, 'left~7067', E.get('n~7065'), True)
     return t_9681(ctx, r1, s, E)
 
 
@@ -839,7 +839,7 @@ def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7062', E.get('n~7060'), True)
+    LOCAL(ctx, E, 'left~7067', E.get('n~7065'), True)
     return True
 
 
@@ -850,17 +850,17 @@ def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10995(ctx, E)))
-    old = E.get('rep~7063', MISSING)
+    old = E.get('rep~7068', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7063', old)
+        UNSET(ctx, E, 'rep~7068', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7063', item, True)
+            LOCAL(ctx, E, 'rep~7068', item, True)
             if x_10996(ctx, E):
                 return t_9682(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -876,11 +876,11 @@ def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9690, E, 'left~7062', E.get('taken~7064'))
+        ASSIGN(ctx, 9690, E, 'left~7067', E.get('taken~7069'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7064', 0, True)
+    LOCAL(ctx, E, 'taken~7069', 0, True)
     return t_9684(ctx, r1, s, E)
 
 
@@ -890,7 +890,7 @@ def d_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7064', 0, True)
+    LOCAL(ctx, E, 'taken~7069', 0, True)
     return True
 
 
@@ -910,7 +910,7 @@ def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
+    LOCAL(ctx, E, 'taken~7069', E.get('instead~7070'))
     return t_9688(ctx, k, s, E)
 
 
@@ -920,7 +920,7 @@ def d_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
+    LOCAL(ctx, E, 'taken~7069', E.get('instead~7070'))
     return True
 
 
@@ -935,7 +935,7 @@ def t_9688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9689(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7065')))
+    return nxt(num(E.get('instead~7070')))
 
 
 def t_9689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -953,7 +953,7 @@ def d_9690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9690, E, 'left~7062', E.get('taken~7064'))
+    ASSIGN(ctx, 9690, E, 'left~7067', E.get('taken~7069'))
     return True
 
 
@@ -963,7 +963,7 @@ def d_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7066', E.get('left~7062'), True)
+    LOCAL(ctx, E, 'n~7071', E.get('left~7067'), True)
     return True
 
 
@@ -973,7 +973,7 @@ def d_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7067', E.get('r~7061'), True)
+    LOCAL(ctx, E, 'r~7072', E.get('r~7066'), True)
     return True
 
 
@@ -983,13 +983,13 @@ def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7068', x_11009(ctx, E), True)
+    LOCAL(ctx, E, 'k~7073', x_11009(ctx, E), True)
     if not d_9695(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
+    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7072'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7073'), '+=', False, K[2])
     if not d_9698(ctx, E):
         return False
     if not d_9700(ctx, E):
@@ -1003,7 +1003,7 @@ def d_9694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7068', x_11009(ctx, E), True)
+    LOCAL(ctx, E, 'k~7073', x_11009(ctx, E), True)
     return True
 
 
@@ -1015,7 +1015,7 @@ def d_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11010(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7068', x_11012(ctx, E))
+        LOCAL(ctx, E, 'k~7073', x_11012(ctx, E))
     return True
 
 
@@ -1025,7 +1025,7 @@ def d_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7068', x_11012(ctx, E))
+    LOCAL(ctx, E, 'k~7073', x_11012(ctx, E))
     return True
 
 
@@ -1035,9 +1035,9 @@ def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
+    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7072'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7073'), '+=', False, K[2])
     return True
 
 
@@ -1049,9 +1049,9 @@ def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11015(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7067'))
+        c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7072'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7073'), '-=', False, K[3])
     return True
 
 
@@ -1061,9 +1061,9 @@ def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7067'))
+    c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7072'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7073'), '-=', False, K[3])
     return True
 
 
@@ -1077,7 +1077,7 @@ def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7073'), '+=', False, K[4])
     return True
 
 
@@ -1089,7 +1089,7 @@ def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7073'), '+=', False, K[4])
     return True
 
 
@@ -1099,8 +1099,8 @@ def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7069', 2, True)
-    LOCAL(ctx, E, 'r~7070', 'money', True)
+    LOCAL(ctx, E, 'n~7074', 2, True)
+    LOCAL(ctx, E, 'r~7075', 'money', True)
     return t_9705(ctx, k, s, E)
 
 
@@ -1110,7 +1110,7 @@ def d_9703(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7069', 2, True)
+    LOCAL(ctx, E, 'n~7074', 2, True)
     return True
 
 
@@ -1120,7 +1120,7 @@ def d_9704(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7070', 'money', True)
+    LOCAL(ctx, E, 'r~7075', 'money', True)
     return True
 
 
@@ -1132,14 +1132,14 @@ def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7075', E.get('left~7071'), True)
-        LOCAL(ctx, E, 'r~7076', E.get('r~7070'), True)
+        LOCAL(ctx, E, 'n~7080', E.get('left~7076'), True)
+        LOCAL(ctx, E, 'r~7081', E.get('r~7075'), True)
         if not d_9719(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7071', E.get('n~7069'), True)
+    LOCAL(ctx, E, 'left~7076', E.get('n~7074'), True)
     return t_9707(ctx, r1, s, E)
 
 
@@ -1149,7 +1149,7 @@ def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7071', E.get('n~7069'), True)
+    LOCAL(ctx, E, 'left~7076', E.get('n~7074'), True)
     return True
 
 
@@ -1160,17 +1160,17 @@ def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11024(ctx, E)))
-    old = E.get('rep~7072', MISSING)
+    old = E.get('rep~7077', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7072', old)
+        UNSET(ctx, E, 'rep~7077', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7072', item, True)
+            LOCAL(ctx, E, 'rep~7077', item, True)
             if x_11025(ctx, E):
                 return t_9708(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1186,11 +1186,11 @@ def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9716, E, 'left~7071', E.get('taken~7073'))
+        ASSIGN(ctx, 9716, E, 'left~7076', E.get('taken~7078'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7073', 0, True)
+    LOCAL(ctx, E, 'taken~7078', 0, True)
     return t_9710(ctx, r1, s, E)
 
 
@@ -1200,7 +1200,7 @@ def d_9709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7073', 0, True)
+    LOCAL(ctx, E, 'taken~7078', 0, True)
     return True
 
 
@@ -1220,7 +1220,7 @@ def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
+    LOCAL(ctx, E, 'taken~7078', E.get('instead~7079'))
     return t_9714(ctx, k, s, E)
 
 
@@ -1230,7 +1230,7 @@ def d_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
+    LOCAL(ctx, E, 'taken~7078', E.get('instead~7079'))
     return True
 
 
@@ -1245,7 +1245,7 @@ def t_9714(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9715(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7074')))
+    return nxt(num(E.get('instead~7079')))
 
 
 def t_9715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1263,7 +1263,7 @@ def d_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9716, E, 'left~7071', E.get('taken~7073'))
+    ASSIGN(ctx, 9716, E, 'left~7076', E.get('taken~7078'))
     return True
 
 
@@ -1273,7 +1273,7 @@ def d_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7075', E.get('left~7071'), True)
+    LOCAL(ctx, E, 'n~7080', E.get('left~7076'), True)
     return True
 
 
@@ -1283,7 +1283,7 @@ def d_9718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7076', E.get('r~7070'), True)
+    LOCAL(ctx, E, 'r~7081', E.get('r~7075'), True)
     return True
 
 
@@ -1293,13 +1293,13 @@ def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7077', x_11038(ctx, E), True)
+    LOCAL(ctx, E, 'k~7082', x_11038(ctx, E), True)
     if not d_9721(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
+    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7081'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7082'), '+=', False, K[2])
     if not d_9724(ctx, E):
         return False
     if not d_9726(ctx, E):
@@ -1313,7 +1313,7 @@ def d_9720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7077', x_11038(ctx, E), True)
+    LOCAL(ctx, E, 'k~7082', x_11038(ctx, E), True)
     return True
 
 
@@ -1325,7 +1325,7 @@ def d_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11039(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7077', x_11041(ctx, E))
+        LOCAL(ctx, E, 'k~7082', x_11041(ctx, E))
     return True
 
 
@@ -1335,7 +1335,7 @@ def d_9722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7077', x_11041(ctx, E))
+    LOCAL(ctx, E, 'k~7082', x_11041(ctx, E))
     return True
 
 
@@ -1345,9 +1345,9 @@ def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
+    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7081'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7082'), '+=', False, K[2])
     return True
 
 
@@ -1359,9 +1359,9 @@ def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11044(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7076'))
+        c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7081'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7082'), '-=', False, K[3])
     return True
 
 
@@ -1371,9 +1371,9 @@ def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7076'))
+    c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7081'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7082'), '-=', False, K[3])
     return True
 
 
@@ -1387,7 +1387,7 @@ def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7082'), '+=', False, K[4])
     return True
 
 
@@ -1399,7 +1399,7 @@ def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7082'), '+=', False, K[4])
     return True
 
 
@@ -1409,8 +1409,8 @@ def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7078', 2, True)
-    LOCAL(ctx, E, 'r~7079', 'money', True)
+    LOCAL(ctx, E, 'n~7083', 2, True)
+    LOCAL(ctx, E, 'r~7084', 'money', True)
     return t_9731(ctx, k, s, E)
 
 
@@ -1420,7 +1420,7 @@ def d_9729(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7078', 2, True)
+    LOCAL(ctx, E, 'n~7083', 2, True)
     return True
 
 
@@ -1430,7 +1430,7 @@ def d_9730(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7079', 'money', True)
+    LOCAL(ctx, E, 'r~7084', 'money', True)
     return True
 
 
@@ -1442,14 +1442,14 @@ def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7084', E.get('left~7080'), True)
-        LOCAL(ctx, E, 'r~7085', E.get('r~7079'), True)
+        LOCAL(ctx, E, 'n~7089', E.get('left~7085'), True)
+        LOCAL(ctx, E, 'r~7090', E.get('r~7084'), True)
         if not d_9745(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7080', E.get('n~7078'), True)
+    LOCAL(ctx, E, 'left~7085', E.get('n~7083'), True)
     return t_9733(ctx, r1, s, E)
 
 
@@ -1459,7 +1459,7 @@ def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7080', E.get('n~7078'), True)
+    LOCAL(ctx, E, 'left~7085', E.get('n~7083'), True)
     return True
 
 
@@ -1470,17 +1470,17 @@ def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11053(ctx, E)))
-    old = E.get('rep~7081', MISSING)
+    old = E.get('rep~7086', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7081', old)
+        UNSET(ctx, E, 'rep~7086', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7081', item, True)
+            LOCAL(ctx, E, 'rep~7086', item, True)
             if x_11054(ctx, E):
                 return t_9734(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1496,11 +1496,11 @@ def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9742, E, 'left~7080', E.get('taken~7082'))
+        ASSIGN(ctx, 9742, E, 'left~7085', E.get('taken~7087'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7082', 0, True)
+    LOCAL(ctx, E, 'taken~7087', 0, True)
     return t_9736(ctx, r1, s, E)
 
 
@@ -1510,7 +1510,7 @@ def d_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7082', 0, True)
+    LOCAL(ctx, E, 'taken~7087', 0, True)
     return True
 
 
@@ -1530,7 +1530,7 @@ def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
+    LOCAL(ctx, E, 'taken~7087', E.get('instead~7088'))
     return t_9740(ctx, k, s, E)
 
 
@@ -1540,7 +1540,7 @@ def d_9739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
+    LOCAL(ctx, E, 'taken~7087', E.get('instead~7088'))
     return True
 
 
@@ -1555,7 +1555,7 @@ def t_9740(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9741(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7083')))
+    return nxt(num(E.get('instead~7088')))
 
 
 def t_9741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1573,7 +1573,7 @@ def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9742, E, 'left~7080', E.get('taken~7082'))
+    ASSIGN(ctx, 9742, E, 'left~7085', E.get('taken~7087'))
     return True
 
 
@@ -1583,7 +1583,7 @@ def d_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7084', E.get('left~7080'), True)
+    LOCAL(ctx, E, 'n~7089', E.get('left~7085'), True)
     return True
 
 
@@ -1593,7 +1593,7 @@ def d_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7085', E.get('r~7079'), True)
+    LOCAL(ctx, E, 'r~7090', E.get('r~7084'), True)
     return True
 
 
@@ -1603,13 +1603,13 @@ def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7086', x_11067(ctx, E), True)
+    LOCAL(ctx, E, 'k~7091', x_11067(ctx, E), True)
     if not d_9747(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7090'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7091'), '+=', False, K[2])
     if not d_9750(ctx, E):
         return False
     if not d_9752(ctx, E):
@@ -1623,7 +1623,7 @@ def d_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7086', x_11067(ctx, E), True)
+    LOCAL(ctx, E, 'k~7091', x_11067(ctx, E), True)
     return True
 
 
@@ -1635,7 +1635,7 @@ def d_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11068(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7086', x_11070(ctx, E))
+        LOCAL(ctx, E, 'k~7091', x_11070(ctx, E))
     return True
 
 
@@ -1645,7 +1645,7 @@ def d_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7086', x_11070(ctx, E))
+    LOCAL(ctx, E, 'k~7091', x_11070(ctx, E))
     return True
 
 
@@ -1655,9 +1655,9 @@ def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7090'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7091'), '+=', False, K[2])
     return True
 
 
@@ -1669,9 +1669,9 @@ def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11073(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7085'))
+        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7090'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7091'), '-=', False, K[3])
     return True
 
 
@@ -1681,9 +1681,9 @@ def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7085'))
+    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7090'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7091'), '-=', False, K[3])
     return True
 
 
@@ -1697,7 +1697,7 @@ def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7091'), '+=', False, K[4])
     return True
 
 
@@ -1709,7 +1709,7 @@ def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7091'), '+=', False, K[4])
     return True
 
 
@@ -1719,8 +1719,8 @@ def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7087', 2, True)
-    LOCAL(ctx, E, 'r~7088', 'money', True)
+    LOCAL(ctx, E, 'n~7092', 2, True)
+    LOCAL(ctx, E, 'r~7093', 'money', True)
     return t_9757(ctx, k, s, E)
 
 
@@ -1730,7 +1730,7 @@ def d_9755(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7087', 2, True)
+    LOCAL(ctx, E, 'n~7092', 2, True)
     return True
 
 
@@ -1740,7 +1740,7 @@ def d_9756(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7088', 'money', True)
+    LOCAL(ctx, E, 'r~7093', 'money', True)
     return True
 
 
@@ -1752,14 +1752,14 @@ def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7093', E.get('left~7089'), True)
-        LOCAL(ctx, E, 'r~7094', E.get('r~7088'), True)
+        LOCAL(ctx, E, 'n~7098', E.get('left~7094'), True)
+        LOCAL(ctx, E, 'r~7099', E.get('r~7093'), True)
         if not d_9771(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7089', E.get('n~7087'), True)
+    LOCAL(ctx, E, 'left~7094', E.get('n~7092'), True)
     return t_9759(ctx, r1, s, E)
 
 
@@ -1769,7 +1769,7 @@ def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7089', E.get('n~7087'), True)
+    LOCAL(ctx, E, 'left~7094', E.get('n~7092'), True)
     return True
 
 
@@ -1780,17 +1780,17 @@ def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11082(ctx, E)))
-    old = E.get('rep~7090', MISSING)
+    old = E.get('rep~7095', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7090', old)
+        UNSET(ctx, E, 'rep~7095', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7090', item, True)
+            LOCAL(ctx, E, 'rep~7095', item, True)
             if x_11083(ctx, E):
                 return t_9760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1806,11 +1806,11 @@ def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9768, E, 'left~7089', E.get('taken~7091'))
+        ASSIGN(ctx, 9768, E, 'left~7094', E.get('taken~7096'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7091', 0, True)
+    LOCAL(ctx, E, 'taken~7096', 0, True)
     return t_9762(ctx, r1, s, E)
 
 
@@ -1820,7 +1820,7 @@ def d_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7091', 0, True)
+    LOCAL(ctx, E, 'taken~7096', 0, True)
     return True
 
 
@@ -1840,7 +1840,7 @@ def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
+    LOCAL(ctx, E, 'taken~7096', E.get('instead~7097'))
     return t_9766(ctx, k, s, E)
 
 
@@ -1850,7 +1850,7 @@ def d_9765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
+    LOCAL(ctx, E, 'taken~7096', E.get('instead~7097'))
     return True
 
 
@@ -1865,7 +1865,7 @@ def t_9766(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9767(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7092')))
+    return nxt(num(E.get('instead~7097')))
 
 
 def t_9767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1883,7 +1883,7 @@ def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9768, E, 'left~7089', E.get('taken~7091'))
+    ASSIGN(ctx, 9768, E, 'left~7094', E.get('taken~7096'))
     return True
 
 
@@ -1893,7 +1893,7 @@ def d_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7093', E.get('left~7089'), True)
+    LOCAL(ctx, E, 'n~7098', E.get('left~7094'), True)
     return True
 
 
@@ -1903,7 +1903,7 @@ def d_9770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7094', E.get('r~7088'), True)
+    LOCAL(ctx, E, 'r~7099', E.get('r~7093'), True)
     return True
 
 
@@ -1913,13 +1913,13 @@ def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7095', x_11096(ctx, E), True)
+    LOCAL(ctx, E, 'k~7100', x_11096(ctx, E), True)
     if not d_9773(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7099'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7100'), '+=', False, K[2])
     if not d_9776(ctx, E):
         return False
     if not d_9778(ctx, E):
@@ -1933,7 +1933,7 @@ def d_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7095', x_11096(ctx, E), True)
+    LOCAL(ctx, E, 'k~7100', x_11096(ctx, E), True)
     return True
 
 
@@ -1945,7 +1945,7 @@ def d_9773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11097(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7095', x_11099(ctx, E))
+        LOCAL(ctx, E, 'k~7100', x_11099(ctx, E))
     return True
 
 
@@ -1955,7 +1955,7 @@ def d_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7095', x_11099(ctx, E))
+    LOCAL(ctx, E, 'k~7100', x_11099(ctx, E))
     return True
 
 
@@ -1965,9 +1965,9 @@ def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7099'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7100'), '+=', False, K[2])
     return True
 
 
@@ -1979,9 +1979,9 @@ def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11102(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7094'))
+        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7099'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7100'), '-=', False, K[3])
     return True
 
 
@@ -1991,9 +1991,9 @@ def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7094'))
+    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7099'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7100'), '-=', False, K[3])
     return True
 
 
@@ -2007,7 +2007,7 @@ def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7100'), '+=', False, K[4])
     return True
 
 
@@ -2019,7 +2019,7 @@ def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7100'), '+=', False, K[4])
     return True
 
 
@@ -2029,8 +2029,8 @@ def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7096', 2, True)
-    LOCAL(ctx, E, 'r~7097', 'money', True)
+    LOCAL(ctx, E, 'n~7101', 2, True)
+    LOCAL(ctx, E, 'r~7102', 'money', True)
     return t_9783(ctx, k, s, E)
 
 
@@ -2040,7 +2040,7 @@ def d_9781(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7096', 2, True)
+    LOCAL(ctx, E, 'n~7101', 2, True)
     return True
 
 
@@ -2050,7 +2050,7 @@ def d_9782(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7097', 'money', True)
+    LOCAL(ctx, E, 'r~7102', 'money', True)
     return True
 
 
@@ -2062,14 +2062,14 @@ def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7102', E.get('left~7098'), True)
-        LOCAL(ctx, E, 'r~7103', E.get('r~7097'), True)
+        LOCAL(ctx, E, 'n~7107', E.get('left~7103'), True)
+        LOCAL(ctx, E, 'r~7108', E.get('r~7102'), True)
         if not d_9797(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7098', E.get('n~7096'), True)
+    LOCAL(ctx, E, 'left~7103', E.get('n~7101'), True)
     return t_9785(ctx, r1, s, E)
 
 
@@ -2079,7 +2079,7 @@ def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~7098', E.get('n~7096'), True)
+    LOCAL(ctx, E, 'left~7103', E.get('n~7101'), True)
     return True
 
 
@@ -2090,17 +2090,17 @@ def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11111(ctx, E)))
-    old = E.get('rep~7099', MISSING)
+    old = E.get('rep~7104', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7099', old)
+        UNSET(ctx, E, 'rep~7104', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7099', item, True)
+            LOCAL(ctx, E, 'rep~7104', item, True)
             if x_11112(ctx, E):
                 return t_9786(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2116,11 +2116,11 @@ def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9794, E, 'left~7098', E.get('taken~7100'))
+        ASSIGN(ctx, 9794, E, 'left~7103', E.get('taken~7105'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7100', 0, True)
+    LOCAL(ctx, E, 'taken~7105', 0, True)
     return t_9788(ctx, r1, s, E)
 
 
@@ -2130,7 +2130,7 @@ def d_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7100', 0, True)
+    LOCAL(ctx, E, 'taken~7105', 0, True)
     return True
 
 
@@ -2150,7 +2150,7 @@ def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
+    LOCAL(ctx, E, 'taken~7105', E.get('instead~7106'))
     return t_9792(ctx, k, s, E)
 
 
@@ -2160,7 +2160,7 @@ def d_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
+    LOCAL(ctx, E, 'taken~7105', E.get('instead~7106'))
     return True
 
 
@@ -2175,7 +2175,7 @@ def t_9792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9793(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7101')))
+    return nxt(num(E.get('instead~7106')))
 
 
 def t_9793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2193,7 +2193,7 @@ def d_9794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9794, E, 'left~7098', E.get('taken~7100'))
+    ASSIGN(ctx, 9794, E, 'left~7103', E.get('taken~7105'))
     return True
 
 
@@ -2203,7 +2203,7 @@ def d_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7102', E.get('left~7098'), True)
+    LOCAL(ctx, E, 'n~7107', E.get('left~7103'), True)
     return True
 
 
@@ -2213,7 +2213,7 @@ def d_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7103', E.get('r~7097'), True)
+    LOCAL(ctx, E, 'r~7108', E.get('r~7102'), True)
     return True
 
 
@@ -2223,13 +2223,13 @@ def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7104', x_11125(ctx, E), True)
+    LOCAL(ctx, E, 'k~7109', x_11125(ctx, E), True)
     if not d_9799(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
+    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7108'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7109'), '+=', False, K[2])
     if not d_9802(ctx, E):
         return False
     if not d_9804(ctx, E):
@@ -2243,7 +2243,7 @@ def d_9798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7104', x_11125(ctx, E), True)
+    LOCAL(ctx, E, 'k~7109', x_11125(ctx, E), True)
     return True
 
 
@@ -2255,7 +2255,7 @@ def d_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_11126(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~7104', x_11128(ctx, E))
+        LOCAL(ctx, E, 'k~7109', x_11128(ctx, E))
     return True
 
 
@@ -2265,7 +2265,7 @@ def d_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7104', x_11128(ctx, E))
+    LOCAL(ctx, E, 'k~7109', x_11128(ctx, E))
     return True
 
 
@@ -2275,9 +2275,9 @@ def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
+    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7108'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~7109'), '+=', False, K[2])
     return True
 
 
@@ -2289,9 +2289,9 @@ def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11131(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7103'))
+        c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7108'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~7109'), '-=', False, K[3])
     return True
 
 
@@ -2301,9 +2301,9 @@ def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7103'))
+    c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7108'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~7109'), '-=', False, K[3])
     return True
 
 
@@ -2317,7 +2317,7 @@ def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~7109'), '+=', False, K[4])
     return True
 
 
@@ -2329,7 +2329,7 @@ def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~7109'), '+=', False, K[4])
     return True
 
 
@@ -2660,14 +2660,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'n~7051',
+                    'v': 'n~7056',
                     'e': {'op': 'lit', 'v': 2, 'x': 10963},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
                     'id': 9651,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'r~7052',
+                    'v': 'r~7057',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10964},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
                     'id': 9652,
@@ -2677,14 +2677,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7053',
-                            'e': {'op': 'var', 'n': 'n~7051', 'x': 10965},
+                            'v': 'left~7058',
+                            'e': {'op': 'var', 'n': 'n~7056', 'x': 10965},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9654,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7054',
+                            'v': 'rep~7059',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10966},
                             'w': {
                                 'op': 'and',
@@ -2697,18 +2697,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7054'},
+                                                'of': {'op': 'var', 'n': 'rep~7059'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7052'},
+                                        'b': {'op': 'var', 'n': 'r~7057'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7053'},
+                                        'a': {'op': 'var', 'n': 'left~7058'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2719,7 +2719,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7055',
+                                        'v': 'taken~7060',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10968},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9657,
@@ -2743,7 +2743,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7056',
+                                                        'v': 'instead~7061',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2754,7 +2754,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7053'},
+                                                                            {'op': 'var', 'n': 'left~7058'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2763,17 +2763,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7054'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7059'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7053'},
+                                                                                'a': {'op': 'var', 'n': 'left~7058'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7054'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7059'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2792,21 +2792,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7055', 'x': 10971},
+                                                            't': {'op': 'var', 'n': 'taken~7060', 'x': 10971},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7056', 'x': 10972},
+                                                            'e': {'op': 'var', 'n': 'instead~7061', 'x': 10972},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9661,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7056', 'x': 10973},
+                                                            'n': {'op': 'var', 'n': 'instead~7061', 'x': 10973},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7054'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7059'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10974,
@@ -2825,7 +2825,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7056'},
+                                                        {'op': 'var', 'n': 'instead~7061'},
                                                     ],
                                                     'x': 10975,
                                                 },
@@ -2843,9 +2843,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7053', 'x': 10976},
+                                        't': {'op': 'var', 'n': 'left~7058', 'x': 10976},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7055', 'x': 10977},
+                                        'e': {'op': 'var', 'n': 'taken~7060', 'x': 10977},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9664,
                                     },
@@ -2858,15 +2858,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7057',
-                            'e': {'op': 'var', 'n': 'left~7053', 'x': 10978},
+                            'v': 'n~7062',
+                            'e': {'op': 'var', 'n': 'left~7058', 'x': 10978},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9665,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7058',
-                            'e': {'op': 'var', 'n': 'r~7052', 'x': 10979},
+                            'v': 'r~7063',
+                            'e': {'op': 'var', 'n': 'r~7057', 'x': 10979},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9666,
                         },
@@ -2875,7 +2875,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7059',
+                                    'v': 'k~7064',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2892,13 +2892,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7058'},
+                                                                'of': {'op': 'var', 'n': 'r~7063'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7057'},
+                                                        'a': {'op': 'var', 'n': 'n~7062'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2906,11 +2906,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7057'},
+                                                                        {'op': 'var', 'n': 'n~7062'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7058'},
+                                                                            'k': {'op': 'var', 'n': 'r~7063'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2934,7 +2934,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7058'},
+                                            'of': {'op': 'var', 'n': 'r~7063'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2943,7 +2943,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7059', 'x': 10982},
+                                        't': {'op': 'var', 'n': 'k~7064', 'x': 10982},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2960,14 +2960,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7059'},
+                                                                        {'op': 'var', 'n': 'k~7064'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7058'},
+                                                                                'of': {'op': 'var', 'n': 'r~7063'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2978,7 +2978,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7058'},
+                                                                                'k': {'op': 'var', 'n': 'r~7063'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3006,12 +3006,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7058'},
+                                        'k': {'op': 'var', 'n': 'r~7063'},
                                         'd': 0,
                                         'x': 10984,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7059', 'x': 10985},
+                                    'e': {'op': 'var', 'n': 'k~7064', 'x': 10985},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9671,
@@ -3024,7 +3024,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7058'},
+                                            'of': {'op': 'var', 'n': 'r~7063'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3036,12 +3036,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7058'},
+                                            'k': {'op': 'var', 'n': 'r~7063'},
                                             'd': 0,
                                             'x': 10987,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10988},
+                                        'e': {'op': 'var', 'n': 'k~7064', 'x': 10988},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9673,
@@ -3057,14 +3057,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7058'},
+                                                'of': {'op': 'var', 'n': 'r~7063'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7059'},
+                                                'a': {'op': 'var', 'n': 'k~7064'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3084,7 +3084,7 @@ RECORDS = {
                                             'x': 10990,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10991},
+                                        'e': {'op': 'var', 'n': 'k~7064', 'x': 10991},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9675,
@@ -3126,14 +3126,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'n~7060',
+                    'v': 'n~7065',
                     'e': {'op': 'lit', 'v': 2, 'x': 10992},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
                     'id': 9677,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'r~7061',
+                    'v': 'r~7066',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10993},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
                     'id': 9678,
@@ -3143,14 +3143,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7062',
-                            'e': {'op': 'var', 'n': 'n~7060', 'x': 10994},
+                            'v': 'left~7067',
+                            'e': {'op': 'var', 'n': 'n~7065', 'x': 10994},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9680,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7063',
+                            'v': 'rep~7068',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10995},
                             'w': {
                                 'op': 'and',
@@ -3163,18 +3163,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7063'},
+                                                'of': {'op': 'var', 'n': 'rep~7068'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7061'},
+                                        'b': {'op': 'var', 'n': 'r~7066'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7062'},
+                                        'a': {'op': 'var', 'n': 'left~7067'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3185,7 +3185,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7064',
+                                        'v': 'taken~7069',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10997},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9683,
@@ -3209,7 +3209,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7065',
+                                                        'v': 'instead~7070',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3220,7 +3220,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7062'},
+                                                                            {'op': 'var', 'n': 'left~7067'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3229,17 +3229,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7063'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7068'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7062'},
+                                                                                'a': {'op': 'var', 'n': 'left~7067'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7063'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7068'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3258,21 +3258,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7064', 'x': 11000},
+                                                            't': {'op': 'var', 'n': 'taken~7069', 'x': 11000},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7065', 'x': 11001},
+                                                            'e': {'op': 'var', 'n': 'instead~7070', 'x': 11001},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9687,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7065', 'x': 11002},
+                                                            'n': {'op': 'var', 'n': 'instead~7070', 'x': 11002},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7063'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7068'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11003,
@@ -3291,7 +3291,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7065'},
+                                                        {'op': 'var', 'n': 'instead~7070'},
                                                     ],
                                                     'x': 11004,
                                                 },
@@ -3309,9 +3309,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7062', 'x': 11005},
+                                        't': {'op': 'var', 'n': 'left~7067', 'x': 11005},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7064', 'x': 11006},
+                                        'e': {'op': 'var', 'n': 'taken~7069', 'x': 11006},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9690,
                                     },
@@ -3324,15 +3324,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7066',
-                            'e': {'op': 'var', 'n': 'left~7062', 'x': 11007},
+                            'v': 'n~7071',
+                            'e': {'op': 'var', 'n': 'left~7067', 'x': 11007},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9691,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7067',
-                            'e': {'op': 'var', 'n': 'r~7061', 'x': 11008},
+                            'v': 'r~7072',
+                            'e': {'op': 'var', 'n': 'r~7066', 'x': 11008},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9692,
                         },
@@ -3341,7 +3341,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7068',
+                                    'v': 'k~7073',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3358,13 +3358,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7067'},
+                                                                'of': {'op': 'var', 'n': 'r~7072'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7066'},
+                                                        'a': {'op': 'var', 'n': 'n~7071'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3372,11 +3372,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7066'},
+                                                                        {'op': 'var', 'n': 'n~7071'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7067'},
+                                                                            'k': {'op': 'var', 'n': 'r~7072'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3400,7 +3400,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7067'},
+                                            'of': {'op': 'var', 'n': 'r~7072'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3409,7 +3409,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7068', 'x': 11011},
+                                        't': {'op': 'var', 'n': 'k~7073', 'x': 11011},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3426,14 +3426,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7068'},
+                                                                        {'op': 'var', 'n': 'k~7073'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7067'},
+                                                                                'of': {'op': 'var', 'n': 'r~7072'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3444,7 +3444,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7067'},
+                                                                                'k': {'op': 'var', 'n': 'r~7072'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3472,12 +3472,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7067'},
+                                        'k': {'op': 'var', 'n': 'r~7072'},
                                         'd': 0,
                                         'x': 11013,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7068', 'x': 11014},
+                                    'e': {'op': 'var', 'n': 'k~7073', 'x': 11014},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9697,
@@ -3490,7 +3490,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7067'},
+                                            'of': {'op': 'var', 'n': 'r~7072'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3502,12 +3502,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7067'},
+                                            'k': {'op': 'var', 'n': 'r~7072'},
                                             'd': 0,
                                             'x': 11016,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 11017},
+                                        'e': {'op': 'var', 'n': 'k~7073', 'x': 11017},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9699,
@@ -3523,14 +3523,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7067'},
+                                                'of': {'op': 'var', 'n': 'r~7072'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7068'},
+                                                'a': {'op': 'var', 'n': 'k~7073'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3550,7 +3550,7 @@ RECORDS = {
                                             'x': 11019,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 11020},
+                                        'e': {'op': 'var', 'n': 'k~7073', 'x': 11020},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9701,
@@ -3592,14 +3592,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'n~7069',
+                    'v': 'n~7074',
                     'e': {'op': 'lit', 'v': 2, 'x': 11021},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
                     'id': 9703,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'r~7070',
+                    'v': 'r~7075',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11022},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
                     'id': 9704,
@@ -3609,14 +3609,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7071',
-                            'e': {'op': 'var', 'n': 'n~7069', 'x': 11023},
+                            'v': 'left~7076',
+                            'e': {'op': 'var', 'n': 'n~7074', 'x': 11023},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9706,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7072',
+                            'v': 'rep~7077',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11024},
                             'w': {
                                 'op': 'and',
@@ -3629,18 +3629,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7072'},
+                                                'of': {'op': 'var', 'n': 'rep~7077'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7070'},
+                                        'b': {'op': 'var', 'n': 'r~7075'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7071'},
+                                        'a': {'op': 'var', 'n': 'left~7076'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3651,7 +3651,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7073',
+                                        'v': 'taken~7078',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11026},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9709,
@@ -3675,7 +3675,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7074',
+                                                        'v': 'instead~7079',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3686,7 +3686,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7071'},
+                                                                            {'op': 'var', 'n': 'left~7076'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3695,17 +3695,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7072'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7077'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7071'},
+                                                                                'a': {'op': 'var', 'n': 'left~7076'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7072'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7077'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3724,21 +3724,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7073', 'x': 11029},
+                                                            't': {'op': 'var', 'n': 'taken~7078', 'x': 11029},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7074', 'x': 11030},
+                                                            'e': {'op': 'var', 'n': 'instead~7079', 'x': 11030},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9713,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7074', 'x': 11031},
+                                                            'n': {'op': 'var', 'n': 'instead~7079', 'x': 11031},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7072'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7077'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11032,
@@ -3757,7 +3757,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7074'},
+                                                        {'op': 'var', 'n': 'instead~7079'},
                                                     ],
                                                     'x': 11033,
                                                 },
@@ -3775,9 +3775,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7071', 'x': 11034},
+                                        't': {'op': 'var', 'n': 'left~7076', 'x': 11034},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7073', 'x': 11035},
+                                        'e': {'op': 'var', 'n': 'taken~7078', 'x': 11035},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9716,
                                     },
@@ -3790,15 +3790,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7075',
-                            'e': {'op': 'var', 'n': 'left~7071', 'x': 11036},
+                            'v': 'n~7080',
+                            'e': {'op': 'var', 'n': 'left~7076', 'x': 11036},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9717,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7076',
-                            'e': {'op': 'var', 'n': 'r~7070', 'x': 11037},
+                            'v': 'r~7081',
+                            'e': {'op': 'var', 'n': 'r~7075', 'x': 11037},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9718,
                         },
@@ -3807,7 +3807,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7077',
+                                    'v': 'k~7082',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3824,13 +3824,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7076'},
+                                                                'of': {'op': 'var', 'n': 'r~7081'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7075'},
+                                                        'a': {'op': 'var', 'n': 'n~7080'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3838,11 +3838,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7075'},
+                                                                        {'op': 'var', 'n': 'n~7080'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7076'},
+                                                                            'k': {'op': 'var', 'n': 'r~7081'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3866,7 +3866,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7076'},
+                                            'of': {'op': 'var', 'n': 'r~7081'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3875,7 +3875,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7077', 'x': 11040},
+                                        't': {'op': 'var', 'n': 'k~7082', 'x': 11040},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3892,14 +3892,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7077'},
+                                                                        {'op': 'var', 'n': 'k~7082'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7076'},
+                                                                                'of': {'op': 'var', 'n': 'r~7081'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3910,7 +3910,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7076'},
+                                                                                'k': {'op': 'var', 'n': 'r~7081'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3938,12 +3938,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7076'},
+                                        'k': {'op': 'var', 'n': 'r~7081'},
                                         'd': 0,
                                         'x': 11042,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7077', 'x': 11043},
+                                    'e': {'op': 'var', 'n': 'k~7082', 'x': 11043},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9723,
@@ -3956,7 +3956,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7076'},
+                                            'of': {'op': 'var', 'n': 'r~7081'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3968,12 +3968,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7076'},
+                                            'k': {'op': 'var', 'n': 'r~7081'},
                                             'd': 0,
                                             'x': 11045,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11046},
+                                        'e': {'op': 'var', 'n': 'k~7082', 'x': 11046},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9725,
@@ -3989,14 +3989,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7076'},
+                                                'of': {'op': 'var', 'n': 'r~7081'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7077'},
+                                                'a': {'op': 'var', 'n': 'k~7082'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4016,7 +4016,7 @@ RECORDS = {
                                             'x': 11048,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11049},
+                                        'e': {'op': 'var', 'n': 'k~7082', 'x': 11049},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9727,
@@ -4056,14 +4056,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'n~7078',
+                    'v': 'n~7083',
                     'e': {'op': 'lit', 'v': 2, 'x': 11050},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
                     'id': 9729,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'r~7079',
+                    'v': 'r~7084',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11051},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
                     'id': 9730,
@@ -4073,14 +4073,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7080',
-                            'e': {'op': 'var', 'n': 'n~7078', 'x': 11052},
+                            'v': 'left~7085',
+                            'e': {'op': 'var', 'n': 'n~7083', 'x': 11052},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9732,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7081',
+                            'v': 'rep~7086',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11053},
                             'w': {
                                 'op': 'and',
@@ -4093,18 +4093,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7081'},
+                                                'of': {'op': 'var', 'n': 'rep~7086'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7079'},
+                                        'b': {'op': 'var', 'n': 'r~7084'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7080'},
+                                        'a': {'op': 'var', 'n': 'left~7085'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -4115,7 +4115,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7082',
+                                        'v': 'taken~7087',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11055},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9735,
@@ -4139,7 +4139,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7083',
+                                                        'v': 'instead~7088',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4150,7 +4150,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7080'},
+                                                                            {'op': 'var', 'n': 'left~7085'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4159,17 +4159,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7081'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7086'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7080'},
+                                                                                'a': {'op': 'var', 'n': 'left~7085'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7081'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7086'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4188,21 +4188,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7082', 'x': 11058},
+                                                            't': {'op': 'var', 'n': 'taken~7087', 'x': 11058},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7083', 'x': 11059},
+                                                            'e': {'op': 'var', 'n': 'instead~7088', 'x': 11059},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9739,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7083', 'x': 11060},
+                                                            'n': {'op': 'var', 'n': 'instead~7088', 'x': 11060},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7081'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7086'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11061,
@@ -4221,7 +4221,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7083'},
+                                                        {'op': 'var', 'n': 'instead~7088'},
                                                     ],
                                                     'x': 11062,
                                                 },
@@ -4239,9 +4239,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7080', 'x': 11063},
+                                        't': {'op': 'var', 'n': 'left~7085', 'x': 11063},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7082', 'x': 11064},
+                                        'e': {'op': 'var', 'n': 'taken~7087', 'x': 11064},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9742,
                                     },
@@ -4254,15 +4254,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7084',
-                            'e': {'op': 'var', 'n': 'left~7080', 'x': 11065},
+                            'v': 'n~7089',
+                            'e': {'op': 'var', 'n': 'left~7085', 'x': 11065},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9743,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7085',
-                            'e': {'op': 'var', 'n': 'r~7079', 'x': 11066},
+                            'v': 'r~7090',
+                            'e': {'op': 'var', 'n': 'r~7084', 'x': 11066},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9744,
                         },
@@ -4271,7 +4271,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7086',
+                                    'v': 'k~7091',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4288,13 +4288,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7085'},
+                                                                'of': {'op': 'var', 'n': 'r~7090'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7084'},
+                                                        'a': {'op': 'var', 'n': 'n~7089'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4302,11 +4302,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7084'},
+                                                                        {'op': 'var', 'n': 'n~7089'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7085'},
+                                                                            'k': {'op': 'var', 'n': 'r~7090'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4330,7 +4330,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7085'},
+                                            'of': {'op': 'var', 'n': 'r~7090'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -4339,7 +4339,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7086', 'x': 11069},
+                                        't': {'op': 'var', 'n': 'k~7091', 'x': 11069},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4356,14 +4356,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7086'},
+                                                                        {'op': 'var', 'n': 'k~7091'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7085'},
+                                                                                'of': {'op': 'var', 'n': 'r~7090'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4374,7 +4374,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7085'},
+                                                                                'k': {'op': 'var', 'n': 'r~7090'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4402,12 +4402,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7085'},
+                                        'k': {'op': 'var', 'n': 'r~7090'},
                                         'd': 0,
                                         'x': 11071,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7086', 'x': 11072},
+                                    'e': {'op': 'var', 'n': 'k~7091', 'x': 11072},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9749,
@@ -4420,7 +4420,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7085'},
+                                            'of': {'op': 'var', 'n': 'r~7090'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4432,12 +4432,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7085'},
+                                            'k': {'op': 'var', 'n': 'r~7090'},
                                             'd': 0,
                                             'x': 11074,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11075},
+                                        'e': {'op': 'var', 'n': 'k~7091', 'x': 11075},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9751,
@@ -4453,14 +4453,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7085'},
+                                                'of': {'op': 'var', 'n': 'r~7090'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7086'},
+                                                'a': {'op': 'var', 'n': 'k~7091'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4480,7 +4480,7 @@ RECORDS = {
                                             'x': 11077,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11078},
+                                        'e': {'op': 'var', 'n': 'k~7091', 'x': 11078},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9753,
@@ -4520,14 +4520,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'n~7087',
+                    'v': 'n~7092',
                     'e': {'op': 'lit', 'v': 2, 'x': 11079},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
                     'id': 9755,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'r~7088',
+                    'v': 'r~7093',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11080},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
                     'id': 9756,
@@ -4537,14 +4537,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7089',
-                            'e': {'op': 'var', 'n': 'n~7087', 'x': 11081},
+                            'v': 'left~7094',
+                            'e': {'op': 'var', 'n': 'n~7092', 'x': 11081},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9758,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7090',
+                            'v': 'rep~7095',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11082},
                             'w': {
                                 'op': 'and',
@@ -4557,18 +4557,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7090'},
+                                                'of': {'op': 'var', 'n': 'rep~7095'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7088'},
+                                        'b': {'op': 'var', 'n': 'r~7093'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7089'},
+                                        'a': {'op': 'var', 'n': 'left~7094'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -4579,7 +4579,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7091',
+                                        'v': 'taken~7096',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11084},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9761,
@@ -4603,7 +4603,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7092',
+                                                        'v': 'instead~7097',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4614,7 +4614,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7089'},
+                                                                            {'op': 'var', 'n': 'left~7094'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4623,17 +4623,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7090'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7095'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7089'},
+                                                                                'a': {'op': 'var', 'n': 'left~7094'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7090'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7095'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4652,21 +4652,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7091', 'x': 11087},
+                                                            't': {'op': 'var', 'n': 'taken~7096', 'x': 11087},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7092', 'x': 11088},
+                                                            'e': {'op': 'var', 'n': 'instead~7097', 'x': 11088},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9765,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7092', 'x': 11089},
+                                                            'n': {'op': 'var', 'n': 'instead~7097', 'x': 11089},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7090'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7095'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11090,
@@ -4685,7 +4685,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7092'},
+                                                        {'op': 'var', 'n': 'instead~7097'},
                                                     ],
                                                     'x': 11091,
                                                 },
@@ -4703,9 +4703,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7089', 'x': 11092},
+                                        't': {'op': 'var', 'n': 'left~7094', 'x': 11092},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7091', 'x': 11093},
+                                        'e': {'op': 'var', 'n': 'taken~7096', 'x': 11093},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9768,
                                     },
@@ -4718,15 +4718,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7093',
-                            'e': {'op': 'var', 'n': 'left~7089', 'x': 11094},
+                            'v': 'n~7098',
+                            'e': {'op': 'var', 'n': 'left~7094', 'x': 11094},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9769,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7094',
-                            'e': {'op': 'var', 'n': 'r~7088', 'x': 11095},
+                            'v': 'r~7099',
+                            'e': {'op': 'var', 'n': 'r~7093', 'x': 11095},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9770,
                         },
@@ -4735,7 +4735,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7095',
+                                    'v': 'k~7100',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4752,13 +4752,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7094'},
+                                                                'of': {'op': 'var', 'n': 'r~7099'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7093'},
+                                                        'a': {'op': 'var', 'n': 'n~7098'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4766,11 +4766,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7093'},
+                                                                        {'op': 'var', 'n': 'n~7098'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7094'},
+                                                                            'k': {'op': 'var', 'n': 'r~7099'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4794,7 +4794,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7094'},
+                                            'of': {'op': 'var', 'n': 'r~7099'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -4803,7 +4803,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7095', 'x': 11098},
+                                        't': {'op': 'var', 'n': 'k~7100', 'x': 11098},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4820,14 +4820,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7095'},
+                                                                        {'op': 'var', 'n': 'k~7100'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7094'},
+                                                                                'of': {'op': 'var', 'n': 'r~7099'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4838,7 +4838,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7094'},
+                                                                                'k': {'op': 'var', 'n': 'r~7099'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4866,12 +4866,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7094'},
+                                        'k': {'op': 'var', 'n': 'r~7099'},
                                         'd': 0,
                                         'x': 11100,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7095', 'x': 11101},
+                                    'e': {'op': 'var', 'n': 'k~7100', 'x': 11101},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9775,
@@ -4884,7 +4884,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7094'},
+                                            'of': {'op': 'var', 'n': 'r~7099'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4896,12 +4896,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7094'},
+                                            'k': {'op': 'var', 'n': 'r~7099'},
                                             'd': 0,
                                             'x': 11103,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11104},
+                                        'e': {'op': 'var', 'n': 'k~7100', 'x': 11104},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9777,
@@ -4917,14 +4917,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7094'},
+                                                'of': {'op': 'var', 'n': 'r~7099'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7095'},
+                                                'a': {'op': 'var', 'n': 'k~7100'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4944,7 +4944,7 @@ RECORDS = {
                                             'x': 11106,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11107},
+                                        'e': {'op': 'var', 'n': 'k~7100', 'x': 11107},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9779,
@@ -4984,14 +4984,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'n~7096',
+                    'v': 'n~7101',
                     'e': {'op': 'lit', 'v': 2, 'x': 11108},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
                     'id': 9781,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'r~7097',
+                    'v': 'r~7102',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11109},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
                     'id': 9782,
@@ -5001,14 +5001,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7098',
-                            'e': {'op': 'var', 'n': 'n~7096', 'x': 11110},
+                            'v': 'left~7103',
+                            'e': {'op': 'var', 'n': 'n~7101', 'x': 11110},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9784,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7099',
+                            'v': 'rep~7104',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11111},
                             'w': {
                                 'op': 'and',
@@ -5021,18 +5021,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7099'},
+                                                'of': {'op': 'var', 'n': 'rep~7104'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7097'},
+                                        'b': {'op': 'var', 'n': 'r~7102'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7098'},
+                                        'a': {'op': 'var', 'n': 'left~7103'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -5043,7 +5043,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7100',
+                                        'v': 'taken~7105',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11113},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9787,
@@ -5067,7 +5067,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7101',
+                                                        'v': 'instead~7106',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -5078,7 +5078,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7098'},
+                                                                            {'op': 'var', 'n': 'left~7103'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -5087,17 +5087,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7099'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7104'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7098'},
+                                                                                'a': {'op': 'var', 'n': 'left~7103'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7099'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7104'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -5116,21 +5116,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7100', 'x': 11116},
+                                                            't': {'op': 'var', 'n': 'taken~7105', 'x': 11116},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7101', 'x': 11117},
+                                                            'e': {'op': 'var', 'n': 'instead~7106', 'x': 11117},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9791,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7101', 'x': 11118},
+                                                            'n': {'op': 'var', 'n': 'instead~7106', 'x': 11118},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7099'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7104'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11119,
@@ -5149,7 +5149,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7101'},
+                                                        {'op': 'var', 'n': 'instead~7106'},
                                                     ],
                                                     'x': 11120,
                                                 },
@@ -5167,9 +5167,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7098', 'x': 11121},
+                                        't': {'op': 'var', 'n': 'left~7103', 'x': 11121},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7100', 'x': 11122},
+                                        'e': {'op': 'var', 'n': 'taken~7105', 'x': 11122},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9794,
                                     },
@@ -5182,15 +5182,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7102',
-                            'e': {'op': 'var', 'n': 'left~7098', 'x': 11123},
+                            'v': 'n~7107',
+                            'e': {'op': 'var', 'n': 'left~7103', 'x': 11123},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9795,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7103',
-                            'e': {'op': 'var', 'n': 'r~7097', 'x': 11124},
+                            'v': 'r~7108',
+                            'e': {'op': 'var', 'n': 'r~7102', 'x': 11124},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9796,
                         },
@@ -5199,7 +5199,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7104',
+                                    'v': 'k~7109',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -5216,13 +5216,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7103'},
+                                                                'of': {'op': 'var', 'n': 'r~7108'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7102'},
+                                                        'a': {'op': 'var', 'n': 'n~7107'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -5230,11 +5230,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7102'},
+                                                                        {'op': 'var', 'n': 'n~7107'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7103'},
+                                                                            'k': {'op': 'var', 'n': 'r~7108'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -5258,7 +5258,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7103'},
+                                            'of': {'op': 'var', 'n': 'r~7108'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -5267,7 +5267,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7104', 'x': 11127},
+                                        't': {'op': 'var', 'n': 'k~7109', 'x': 11127},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5284,14 +5284,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7104'},
+                                                                        {'op': 'var', 'n': 'k~7109'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7103'},
+                                                                                'of': {'op': 'var', 'n': 'r~7108'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5302,7 +5302,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7103'},
+                                                                                'k': {'op': 'var', 'n': 'r~7108'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -5330,12 +5330,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7103'},
+                                        'k': {'op': 'var', 'n': 'r~7108'},
                                         'd': 0,
                                         'x': 11129,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7104', 'x': 11130},
+                                    'e': {'op': 'var', 'n': 'k~7109', 'x': 11130},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9801,
@@ -5348,7 +5348,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7103'},
+                                            'of': {'op': 'var', 'n': 'r~7108'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -5360,12 +5360,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7103'},
+                                            'k': {'op': 'var', 'n': 'r~7108'},
                                             'd': 0,
                                             'x': 11132,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11133},
+                                        'e': {'op': 'var', 'n': 'k~7109', 'x': 11133},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9803,
@@ -5381,14 +5381,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7103'},
+                                                'of': {'op': 'var', 'n': 'r~7108'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7104'},
+                                                'a': {'op': 'var', 'n': 'k~7109'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -5408,7 +5408,7 @@ RECORDS = {
                                             'x': 11135,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11136},
+                                        'e': {'op': 'var', 'n': 'k~7109', 'x': 11136},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9805,
