@@ -1,14 +1,30 @@
-"""Shared fixtures: the project root and a scratch copy of a game's rules folder."""
+"""Shared fixtures: the project root, a scratch copy of a game's rules folder and the
+shipped games' IRs."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TM_RULES = ROOT / "rules_data" / "terraforming_mars"
+SHIPPED = ("terraforming_mars", "pampero", "love_letter")
+
+
+@pytest.fixture(scope="module")
+def irs() -> dict[str, Any]:
+    """Each shipped game's IR by game id (compiled once per test module)."""
+    from compiler.pipeline import compile_game
+
+    out = {}
+    for game in SHIPPED:
+        comp = compile_game(ROOT / "rules_data" / game, ROOT)
+        assert not comp.failed()
+        out[game] = comp.ir
+    return out
 
 
 @pytest.fixture

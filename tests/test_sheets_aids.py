@@ -20,20 +20,9 @@ from compiler.runtime import RulesError
 from compiler.sheets import explain
 from compiler.sheets.audit import problems, visible_text
 from compiler.sheets.words import WORDS
-from tests.conftest import ROOT
 from tests.test_sheets_safety import small_game
 
 GAMES = ("terraforming_mars", "pampero", "love_letter")
-
-
-@pytest.fixture(scope="module")
-def irs() -> dict[str, Any]:
-    out = {}
-    for game in GAMES:
-        comp = compile_game(ROOT / "rules_data" / game, ROOT)
-        assert not comp.failed()
-        out[game] = comp.ir
-    return out
 
 
 def text(html: bytes) -> str:

@@ -14,27 +14,12 @@ rules sheet the data transcribes, never from the output.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
 from compiler import sheets
 from compiler.cli.selection import choose
-from compiler.pipeline import compile_game
 from compiler.sheets.audit import visible_text
-from tests.conftest import ROOT
-
-GAMES = ("terraforming_mars", "pampero", "love_letter")
-
-
-@pytest.fixture(scope="module")
-def irs() -> dict[str, Any]:
-    out = {}
-    for game in GAMES:
-        comp = compile_game(ROOT / "rules_data" / game, ROOT)
-        assert not comp.failed()
-        out[game] = comp.ir
-    return out
 
 
 def text(html: bytes) -> str:
