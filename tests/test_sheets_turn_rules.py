@@ -150,3 +150,11 @@ def test_pampero_battery_conditions_read_as_counts(irs, lang, take, objective):
     Explained: "Have 5 or more batteries"."""
     page = text(sheets.page(irs["pampero"], "reference", lang))
     assert take in page and objective in page
+
+
+def test_only_with_tells_apart_modules_of_one_name(irs):
+    """Clear Skies and Project Verne each have an "Extra Scoring Tiles" module: a card's
+    "Only with" keeps the module's gloss, so the two are told apart."""
+    page = text(sheets.page(irs["pampero"], "reference", "en"))
+    assert "Only with: Extra Scoring Tiles (Clear Skies)" in page
+    assert "Only with: Extra Scoring Tiles (Project Verne)" in page

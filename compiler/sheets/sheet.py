@@ -68,7 +68,8 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
     item: Item = {"id": rid, "name": sp.pick(rec.get("name"), rid),
                   "translated": sp.has_lang(rec.get("name")),
                   "source": citation(sp, rec), "prov": provisional(sp, kind, rid),
-                  "module": sp.w["only_with"].format(module=sp.name("modules", module))
+                  "module": sp.w["only_with"].format(module=sp.name("modules", module,
+                                                                    gloss=True))
                   if module else "",
                   "group": str(rec.get(section["group"]) or "") if section.get("group")
                   else "", "errata": errata(sp, kind, rid)}
