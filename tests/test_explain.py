@@ -193,3 +193,15 @@ def test_module_parts_without_a_name_read_as_their_deck(capsys):
     assert code == 0
     assert "CO2 reward tile ×6, CO2 crown tile" in out
     assert "co2_reward" not in out and "co2_crown_reward" not in out
+
+
+def test_a_constant_shows_its_value_and_why_it_is_provisional(capsys):
+    # Love Letter "Winning the game": 7 tokens of affection with 2 players, 5 with 3, 4
+    # with 4. TM's M€ tie-break is provisional ("Il giocatore con il maggior numero di VP
+    # vince la partita" gives none).
+    assert main(["explain", "love_letter", "tokens_to_win", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Value: 7/5/4" in out and "rules_data/love_letter/constants.yaml:" in out
+    assert main(["explain", GAME, "tie_break_megacredits", "--lang", "it"]) == 0
+    out = capsys.readouterr().out
+    assert "Valore: 1" in out and "Valore provvisorio: " in out

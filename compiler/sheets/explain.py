@@ -3,15 +3,15 @@
 It reuses the sheet builders (``compiler.sheets.sheet``), so ``explain`` prints
 what the sheet shows. An item is a record of any kind the game declares (``KIND:ID``
 picks one kind when an id is shared; the kind may be written without its final "s":
-``card:asteroid``), a module, or a step of the flow: ``setup``, ``phase``, ``end`` or
-``scoring``.
+``card:asteroid``), a module, a constant (its value and why it is provisional), or a
+step of the flow: ``setup``, ``phase``, ``end`` or ``scoring``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from compiler.sheets.fields import Fields, citation
+from compiler.sheets.fields import Fields, citation, provisional
 from compiler.sheets.flow import _step, score_text, when_text
 from compiler.sheets.modules import _sheet_section, changed_text, module_facts, step_changes
 from compiler.sheets.select import changed_by
@@ -32,8 +32,7 @@ def _steps(ir: IR, kind: str) -> list[dict[str, Any]]:
 
 
 def _kinds(ir: IR) -> dict[str, dict[str, Any]]:
-    return {k: t for k, t in (ir.get("records") or {}).items()
-            if isinstance(t, dict) and k != "constants"}
+    return {k: t for k, t in (ir.get("records") or {}).items() if isinstance(t, dict)}
 
 
 def find(ir: IR, query: str) -> list[tuple[str, str]]:
@@ -92,6 +91,10 @@ def lines(ir: IR, kind: str, ident: str, lang: str) -> list[str]:
     name = sp.pick(rec.get("name"), ident)
     if kind == "modules":
         return [name] + module_facts(sp, ident, rec)
+    if kind == "constants":   # a number of the rules: its value, and why it is provisional
+        marks = [f"{sp.w['provisional_note']}: {m}" for m in provisional(sp, kind, ident)]
+        return [name, sp.w["explain_value"].format(value=sp.value({"lit": rec.get("value")}))] \
+            + marks + changes(sp, kind, ident)
     section = _sheet_section(sp, kind)
     if section is None:
         return [name] + _fields(sp, kind, ident, rec) + changes(sp, kind, ident)
