@@ -158,3 +158,16 @@ def test_only_with_tells_apart_modules_of_one_name(irs):
     page = text(sheets.page(irs["pampero"], "reference", "en"))
     assert "Only with: Extra Scoring Tiles (Clear Skies)" in page
     assert "Only with: Extra Scoring Tiles (Project Verne)" in page
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["Phase 1: Action rounds", "Phase 2: Consolidation: action markers",
+            "Phase 7: Turn order"]),
+    ("it", ["Fase 1: Round di azione", "Fase 6: Consolidamento: disco del tempo",
+            "Fase 7: Ordine di turno"])])
+def test_pampero_phases_are_named_as_the_rulebook_orders_them(irs, lang, words):
+    """Pampero base summary: "Choose an action" in each of the year's three action
+    rounds, then "Consolidation and turn order" steps 1-5 and the turn-order phase."""
+    page = text(sheets.page(irs["pampero"], "reference", lang))
+    for w in words:
+        assert w in page, w
