@@ -133,12 +133,13 @@ def test_a_phase_lists_the_modules_that_change_it(capsys):
     # first player to pass (phase 1 only moves the generation on).
     code, out, _ = explain(capsys, "phase:research", "--lang", "it")
     assert code == 0
-    assert "Con Variante draft: Cambia «Ricerca (draft)»:" in out
+    # "Cambia" names the step the variant changes, as the base game calls it (Fase 2)
+    assert "Con Variante draft: Cambia «Ricerca»:" in out
     assert "passa le altre al giocatore successivo" in out
     _, out, _ = explain(capsys, "phase:player_order", "--lang", "en")
     assert "With Solo game: Changes “Player order”:" in out
     _, out, _ = explain(capsys, "setup:beginner_corporation", "--lang", "en")
-    assert "With Standard corporations: Changes “Standard corporations”:" in out
+    assert "With Standard corporations: Changes “Beginner corporation”:" in out
     _, out, _ = explain(capsys, "setup:first_player", "--lang", "en")
     assert "With " not in out  # no module changes it
 

@@ -171,12 +171,14 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...],
                 text = lower_first(step_text(sp, trees, f"{section}.{key}.{i}"))
                 if f"{section}.{key}.{i}.when" in trees:
                     text += " " + when_text(sp, trees[f"{section}.{key}.{i}.when"])
-                # a replacement keeps the name of the step it replaces; a step with no
+                # "Changes «X»" names the step X replaced, as the base game calls it
+                # (the replacement's own name when that one has none); a step with no
                 # name is said by its text alone (never by its id)
                 named = s.get("name")
-                if not named and key == "replace" and s.get("id") in index:
+                if key == "replace" and s.get("id") in index:
                     base_step = (steps or [])[index[s.get("id")]]
-                    named = base_step.get("name") if isinstance(base_step, dict) else None
+                    named = (base_step.get("name") if isinstance(base_step, dict) else None) \
+                        or named
                 name = sp.pick(named) if named else ""
                 frame = w[f"module_{key}"] if name else w[f"module_{key}_plain"]
                 out.append(frame.format(step=name, text=text))
