@@ -100,7 +100,7 @@ def test_a_negative_amount_says_to_use_the_opposite_phrase(tmp_path):
                                                       'effect: "gain -2 money"'), "utf-8")
     found = [d for d in compile_game(rules, ROOT).diagnostics if d.code == "D004"]
     assert len(found) == 1 and found[0].span.line == 4
-    assert "lose 2 plants, not gain -2 plants" in (found[0].hint or "")
+    assert "lose 2 X, not gain -2 X" in (found[0].hint or "")
 
 
 def test_a_list_where_a_small_mapping_goes_shows_its_shape(tmp_path):

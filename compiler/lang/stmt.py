@@ -320,7 +320,7 @@ def _expression(rc: RC, syn: Syn, scope: Scope) -> IR:
         elif syn.op == "arith" and syn.kids[0] == "-" and syn.kids[1].op == "app" \
                 and [k.op for k in syn.kids[1].kids] == ["name"]:
             hint = f"'{syn.kids[1].kids[0].kids[0]} -N ...' reads as a subtraction: say " \
-                "the opposite with a positive amount (lose 2 plants, not gain -2 plants)"
+                "the opposite with a positive amount (lose 2 X, not gain -2 X)"
         raise rc.fail(syn, "D004", "a value where a statement is expected", hint=hint)
     ir, _ = phrase(rc, syn, items, scope, "effect", statement=True)
     return ir
