@@ -54,13 +54,14 @@ def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
             "text": text, "source": citation(sp, step), "prov": step_marks(sp, trees, prefix)}
 
 
-def _defs(tree: Any) -> list[str]:
-    """The definitions a text tree uses (``{"def": id}`` nodes), in order."""
+def _named(tree: Any, key: str) -> list[str]:
+    """The ids a text tree names under ``key``, in order: the definitions it uses
+    (``{"def": id}`` nodes) or the constants it names (``{"const": id}``)."""
     if isinstance(tree, dict):
-        own = [str(tree["def"])] if "def" in tree else []
-        return own + [d for v in tree.values() for d in _defs(v)]
+        own = [str(tree[key])] if key in tree else []
+        return own + [d for v in tree.values() for d in _named(v, key)]
     if isinstance(tree, list):
-        return [d for v in tree for d in _defs(v)]
+        return [d for v in tree for d in _named(v, key)]
     return []
 
 
@@ -69,18 +70,9 @@ def step_marks(sp: Speaker, trees: dict[str, Any], prefix: str) -> list[str]:
     those of the definitions it calls: ``compiler.lang.marks``), e.g. a tie-break the
     rulebook does not give."""
     used = [t for key, t in trees.items() if key.startswith(prefix + ".")]
-    marks = [m for did in dict.fromkeys(_defs(used)) for m in provisional(sp, "definitions", did)]
+    marks = [m for did in dict.fromkeys(_named(used, "def"))
+             for m in provisional(sp, "definitions", did)]
     return list(dict.fromkeys(marks))
-
-
-def _constants(tree: Any) -> list[str]:
-    """The constants a text tree names (``{"const": id}`` nodes), in order."""
-    if isinstance(tree, dict):
-        own = [str(tree["const"])] if "const" in tree else []
-        return own + [c for v in tree.values() for c in _constants(v)]
-    if isinstance(tree, list):
-        return [c for v in tree for c in _constants(v)]
-    return []
 
 
 def winner(sp: Speaker) -> Item:
@@ -97,7 +89,7 @@ def winner(sp: Speaker) -> Item:
     rest, more = with_constants(sp, tail) if tail else ("", [])
     tree = ((sp.ir.get("texts") or {}).get("flow") or {}).get("winner")
     prov = []
-    for cid in dict.fromkeys(_constants(tree) + named + more):
+    for cid in dict.fromkeys(_named(tree, "const") + named + more):
         prov += [f"{cid}{m[len('value'):]}" if m.startswith("value ") else f"{cid}.{m}"
                  for m in provisional(sp, "constants", cid)]
     return {"id": "winner", "text": text, "rest": rest, "source": none, "prov": prov}
