@@ -56,6 +56,13 @@ CODES = {
     "W004": "definition text without a language of the game",
     "W001": "provisional value", "W002": "printed count differs from the records",
     "W010": "placeholder content",
+    # failures of `rulesc test` (compiler/scenario*.py), "Scenario failures" in the docs
+    "T001": "scenario key unknown, missing or of the wrong type",
+    "T002": "scenario setup refused", "T003": "play_until never reached",
+    "T004": "given value cannot be set", "T005": "a when step was refused",
+    "T006": "a refused step was accepted", "T007": "an expectation does not hold",
+    "T008": "a then path, list test or refused step names nothing the rules have",
+    "T009": "scenario tests nothing", "T010": "the engine crashed",
 }
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

@@ -31,44 +31,43 @@ it runs).
 may only replace a value by one of the same type (a mapping is merged key by key) and may
 add keys only to the state's maps (entries of map type in the game's state.yaml), so a
 typo fails instead of silently testing nothing.
+A failure has a stable code (T001-T010, or R017 for an unknown ``source`` document, or the
+L code of a file that does not load), documented in docs/diagnostics.md.
 Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 """
 
+
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from compiler import scenario_state as st
 from compiler.diagnostics import Severity, Span, did_you_mean
 from compiler.load import Document, load_text
 from compiler.scenario_ids import unknown_id, unknown_word
+from compiler.scenario_shape import NEEDED_TO_START, header, not_loaded
+from compiler.scenario_state import Fail, Failure
 
-__all__ = ["KEYS", "Outcome", "run_file"]
+__all__ = ["Failure", "Outcome", "run_file"]
 
-KEYS = ("scenario", "source", "game", "players", "modules", "seed", "play_until", "given",
-        "when", "then")
 MAX_AUTO = 500
-LIST_TESTS = ("contains", "lacks", "length", "within", "has", "has_no")
+SETUP, UNTIL, NOTHING = "T002", "T003", "T009"
 
 
 @dataclass
 class Outcome:
-    """The result of one scenario: ``failures`` are (span, message) pairs."""
+    """The result of one scenario: its ``failures`` (none: it passed)."""
 
     path: str
     title: str
-    failures: list[tuple[Span, str]]
+    failures: list[Failure]
 
     @property
     def passed(self) -> bool:
         return not self.failures
-
-
-class _Fail(Exception):
-    def __init__(self, span: Span, message: str):
-        super().__init__(message)
-        self.span, self.message = span, message
 
 
 @dataclass
@@ -81,11 +80,12 @@ class _Seats:
     def seat(self, token: str, span: Span) -> str:
         k = int(token[1:])
         if k >= self.n:
-            raise _Fail(span, f"'{token}' names a seat, but the game has {self.n} players")
+            raise Fail(span, f"'{token}' names a seat, but the game has {self.n} players",
+                       hint=f"seats are @0 to @{self.n - 1}")
         return str((self.first + k) % self.n)
 
     def path(self, path: str, span: Span) -> list[str]:
-        return [self.seat(p, span) if _is_seat(p) else p for p in path.split(".") if p]
+        return [self.seat(p, span) if _is_seat(p) else p for p in path.split(".")]
 
     def values(self, value: Any, span: Span) -> Any:
         if isinstance(value, dict):
@@ -108,47 +108,48 @@ def run_file(path: Path, shown: str, rules: dict[str, Any] | None = None) -> Out
     """
     doc, diags = load_text(shown, path.read_bytes())
     if doc is None or not isinstance(doc.data, dict):
-        span = diags[0].span if diags else Span(shown)
-        msg = f"{diags[0].message} ({diags[0].hint})" if diags else \
-            "a scenario must be a YAML mapping"
-        return Outcome(shown, path.stem, [(span, msg)])
+        return Outcome(shown, path.stem, [not_loaded(shown, diags)])
     title = str(doc.data.get("scenario", path.stem))
-    errors = [(d.span, d.message) for d in diags if d.severity == Severity.ERROR]
+    errors = [Failure(d.span, d.code, d.message, d.hint) for d in diags
+              if d.severity == Severity.ERROR]
     if errors:  # a duplicate key would otherwise be dropped, and test nothing
         return Outcome(shown, title, errors)
-    failures: list[tuple[Span, str]] = []   # every mistake of the file, where possible
+    failures, unusable = header(doc)   # every mistake of the file, where possible
+    if unusable & set(NEEDED_TO_START):
+        return Outcome(shown, title, failures)
     try:
-        _keys(doc)
-        game, box = _new_game(doc, rules)
-        failures += _source(doc, box)
-        _play_until(game, doc)
-        pending = game.pending() or {}
-        seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
-        failures += _given(game, doc, seats, box)
-        refused = _when(game, doc, seats)
-        failures += refused + _then(game, doc, seats, box, structural=bool(refused))
-        steps = doc.data.get("when") or []
-        if not doc.data.get("then") and not any(
-                isinstance(s, dict) and set(s) == {"refused"} for s in steps):
-            failures.append((doc.span(()), "the scenario tests nothing: add 'then:' with "
-                             "the values the rulebook gives, or a 'when' step "
-                             "'{refused: ...}'"))
-    except _Fail as exc:
-        failures.append((exc.span, exc.message))
+        _play(doc, rules, unusable, failures)
+    except Fail as exc:
+        failures.append(exc.failure(SETUP))
     except Exception as exc:  # an engine crash is a failed scenario, not a traceback
-        failures = [(doc.span(()), f"the engine crashed: {type(exc).__name__}: {exc}")]
-    return Outcome(shown, title, failures)
+        failures.append(Failure(doc.span(()), st.CRASH, f"the engine crashed: "
+                                f"{type(exc).__name__}: {exc}", "report it with this "
+                                "scenario: rules data `rulesc check` accepts must not crash"))
+    return Outcome(shown, title, sorted(failures, key=lambda f: (f.span, f.code)))
 
 
-def _keys(doc: Document) -> None:
-    """Raise for the first unknown or missing top-level key (nothing can run then)."""
-    for key in doc.data:
-        if key not in KEYS:
-            hint = did_you_mean(str(key), KEYS) or "allowed: " + ", ".join(KEYS)
-            raise _Fail(doc.key_span((key,)), f"unknown scenario key '{key}' ({hint})")
-    for key in ("game", "players"):
-        if key not in doc.data:
-            raise _Fail(doc.span(()), f"the scenario needs '{key}:'")
+def _play(doc: Document, rules: dict[str, Any] | None, unusable: set[str],
+          failures: list[Failure]) -> None:
+    """Set up the game, then ``given``, ``when`` and ``then``; add their failures to
+    ``failures`` (the ``unusable`` sections, mistyped, are left out)."""
+    ok = {k: k not in unusable for k in ("source", "given", "when", "then")}
+    game, box = _new_game(doc, rules)
+    failures += _source(doc, box) if ok["source"] else []
+    _play_until(game, doc)
+    pending = game.pending() or {}
+    seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
+    if ok["given"]:
+        failures += _given(game, doc, seats, box)
+    refused = _when(game, doc, seats, box) if ok["when"] else []
+    failures += refused
+    if ok["then"]:
+        failures += st.then_failures(game, doc, seats, box, structural=bool(refused))
+    steps = doc.data.get("when") or []
+    if not doc.data.get("then") and not any(
+            isinstance(s, dict) and set(s) == {"refused"} for s in steps):
+        failures.append(Failure(doc.span(()), NOTHING, "the scenario tests nothing",
+                                "add 'then:' with the values the rulebook gives, or a "
+                                "'when' step '{refused: ...}'"))
 
 
 def engine(rules: dict[str, Any]) -> tuple[Any, type[Exception]]:
@@ -167,9 +168,10 @@ def open_maps(rules: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _new_game(doc: Document, rules: dict[str, Any] | None) -> tuple[Any, dict[str, Any]]:
-    """The scenario's game and the rules of the whole box it is composed from."""
+    """The scenario's game and the rules of the whole box it is composed from; Fail
+    (T002) for an unknown game or module, or a setup the rules refuse."""
     data = doc.data
-    players, seed = _whole(doc, "players", 1), _whole(doc, "seed", 0)
+    players, seed = data["players"], data.get("seed", 0)
     shipped = rules is None
     if rules is None:  # the project's own generated/ first, as `rulesc play` does
         from compiler.playtest.games import SetupError, game_package
@@ -177,41 +179,50 @@ def _new_game(doc: Document, rules: dict[str, Any] | None) -> tuple[Any, dict[st
         try:
             rules = game_package(str(data.get("game"))).RULES
         except SetupError as exc:
-            raise _Fail(doc.span(("game",)), str(exc)) from None
+            raise Fail(doc.span(("game",)), str(exc)) from None
     else:  # --rules: the scenario must be for the game those rules are
         plays = str((rules.get("game") or {}).get("id", ""))
         if plays and str(data.get("game")) != plays:
             near = did_you_mean(str(data.get("game")), [plays])
-            raise _Fail(doc.span(("game",)), f"unknown game '{data.get('game')}': --rules "
-                        f"plays '{plays}'" + (f"; {near}" if near else ""))
-    Game, RulesError = engine(rules)
+            raise Fail(doc.span(("game",)), f"unknown game '{data.get('game')}': --rules "
+                       f"plays '{plays}'" + (f"; {near}" if near else ""))
     modules = data.get("modules") or []
-    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
-        raise _Fail(doc.span(("modules",)), "modules: a list of module ids, like [a, b]")
+    _known_modules(doc, rules, modules, shipped)
+    Game, RulesError = engine(rules)
     try:
         return Game.new(rules, players=players, modules=tuple(modules), seed=seed), rules
     except RulesError as exc:
-        where = ("modules",) if "module" in str(exc) and "modules" in data else ("players",)
-        more = f" (an expansion's module? test it with --rules PATH --on {data.get('game')})" \
-            if "unknown module" in str(exc) and shipped else ""
-        raise _Fail(doc.span(where), f"the engine refused the setup: {exc}{more}") from None
+        where = ("modules",) if "modules" in data and str(players) not in str(exc) \
+            else ("players",)
+        raise Fail(doc.span(where), f"the engine refused the setup: {exc}") from None
 
 
-def _whole(doc: Document, key: str, default: int) -> int:
-    value = doc.data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _Fail(doc.span((key,)), f"{key}: {value!r} is not a whole number")
-    return value
+def _known_modules(doc: Document, rules: dict[str, Any], modules: list[Any],
+                   shipped: bool) -> None:
+    """Fail (T002) at the first module id the game does not have."""
+    known = [str(m) for m in rules.get("modules") or {}]
+    for i, module in enumerate(modules):
+        if module in known:
+            continue
+        near = did_you_mean(str(module), known)
+        hint = f"{near} " if near else ""
+        hint += f"this game's modules: {', '.join(known) or 'none'}"
+        if shipped:
+            hint += (f"; an expansion's module? test it with --rules PATH --on "
+                     f"{doc.data.get('game')}")
+        raise Fail(doc.span(("modules", i)), f"the engine refused the setup: unknown "
+                   f"module {module!r}", hint=hint)
 
 
 def _play_until(game: Any, doc: Document) -> None:
     """``play_until: KIND``: answer every open decision with its first option until a
     decision of that kind is open (e.g. ``action``: the setup's own choices are made),
     so that ``given`` edits a game whose setup is done. ``@0`` is then the player of that
-    decision."""
+    decision. Fail (T003) when none comes."""
     kind = doc.data.get("play_until")
     if not kind:
         return
+    span = doc.span(("play_until",))
     if (game.pending() or {}).get("kind") == kind:
         return  # a decision of that kind is open already (a step of the same name is then
         # under way: the decision is what the scenario waits for)
@@ -220,10 +231,9 @@ def _play_until(game: Any, doc: Document) -> None:
         try:
             reached = game.play_until_step(kind, MAX_AUTO)
         except RulesError as exc:
-            raise _Fail(doc.span(("play_until",)), f"play_until: {exc}") from None
+            raise Fail(span, f"play_until: {exc}", UNTIL) from None
         if not reached:
-            raise _Fail(doc.span(("play_until",)), f"step '{kind}' did not come within "
-                        f"{MAX_AUTO} decisions")
+            raise Fail(span, f"step '{kind}' did not come within {MAX_AUTO} decisions", UNTIL)
         return
     seen: list[str] = []
     for _ in range(MAX_AUTO):
@@ -232,13 +242,12 @@ def _play_until(game: Any, doc: Document) -> None:
             return
         if pending is None:
             hint = did_you_mean(str(kind), seen + sorted(_step_ids(game.rules)))
-            raise _Fail(doc.span(("play_until",)), f"the game ended before a '{kind}' "
-                        f"decision (decisions met: {', '.join(seen) or 'none'})"
-                        + (f"; {hint}" if hint else ""))
+            raise Fail(span, f"the game ended before a '{kind}' decision (decisions met: "
+                       f"{', '.join(seen) or 'none'})", UNTIL, hint)
         if pending["kind"] not in seen:
             seen.append(pending["kind"])
         game.apply(pending["options"][0])
-    raise _Fail(doc.span(("play_until",)), f"no '{kind}' decision within {MAX_AUTO} decisions")
+    raise Fail(span, f"no '{kind}' decision within {MAX_AUTO} decisions", UNTIL)
 
 
 def _step_ids(rules: dict[str, Any]) -> set[str]:
@@ -248,10 +257,9 @@ def _step_ids(rules: dict[str, Any]) -> set[str]:
     return {s["id"] for s in steps if isinstance(s, dict) and "id" in s}
 
 
-def _given(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]
-           ) -> list[tuple[Span, str]]:
-    """Set each ``given`` value; the failures of those that cannot be (the others are
-    set, so the scenario goes on and its other mistakes are found in the same run).
+def _given(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]) -> list[Failure]:
+    """Set each ``given`` value; the failures (T004) of those that cannot be (the others
+    are set, so the scenario goes on and its other mistakes are found in the same run).
     ``box``: the whole game's rules (an id of a module left off is said so)."""
     given = doc.data.get("given") or {}
     if not given:
@@ -264,221 +272,88 @@ def _given(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]
         try:
             parts, value = seats.path(str(key), span), seats.values(value, span)
             below = parts[1:] if parts[:1] == ["state"] else parts
-            problem = unknown_id(game.rules, below, value, box)
+            problem = unknown_id(game.rules, below, value, box) if "" not in below else ""
             if problem:
-                raise _Fail(span, f"{key}: {problem}")
-            _set(state, parts, value, span, str(key), maps)
-        except _Fail as exc:
-            failures.append((exc.span, exc.message))
+                raise Fail(span, f"{key}: {problem}")
+            st.set_path(state, parts, value, span, str(key), maps)
+        except Fail as exc:
+            failures.append(exc.failure(st.GIVEN))
     game.replace_state(state)
     return failures
 
 
-def _source(doc: Document, rules: dict[str, Any]) -> list[tuple[Span, str]]:
+def _source(doc: Document, rules: dict[str, Any]) -> list[Failure]:
     """A ``source: {doc: ...}`` naming a document the game does not list (game.yaml
-    ``sources``): a misspelt citation, as ``rulesc check`` reports it in rules data
-    (R017). A scenario without ``source`` is allowed."""
+    ``sources``): a misspelt citation, reported as ``rulesc check`` reports it in rules
+    data (R017). A scenario without ``source`` is allowed."""
     source = doc.data.get("source")
     known = (rules.get("game") or {}).get("sources")
-    if source is None or not isinstance(known, dict) or not known:
+    if not isinstance(source, dict) or not isinstance(known, dict) or not known:
         return []
-    cited = source.get("doc") if isinstance(source, dict) else None
+    cited = source.get("doc")
     if cited in known:
         return []
     hint = did_you_mean(str(cited), list(known))
-    return [(doc.span(("source", "doc") if cited is not None else ("source",)),
-             f"source: unknown document {cited!r} (this game's: {', '.join(known)})"
-             + (f"; {hint}" if hint else ""))]
+    return [Failure(doc.span(("source", "doc") if cited is not None else ("source",)),
+                    "R017", f"source: unknown document {cited!r} (this game's: "
+                    f"{', '.join(known)})", hint)]
 
 
-def _when(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
+def _when(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]) -> list[Failure]:
     """Apply the ``when`` steps; the failure of the first wrong one (the later steps
-    would follow a game that went otherwise: not run)."""
+    would follow a game that went otherwise: not run). A step is refused (T005) when it
+    is no option of the open decision (said from the decision itself, the deciding player
+    numbered from 1) or the engine refuses it; a ``{refused: ...}`` step must be refused
+    (T006) and must use the rules' own words (T008: a misspelt action is refused
+    whatever the rules say)."""
     _, RulesError = engine(game.rules)
-    steps = doc.data.get("when") or []
-    if not isinstance(steps, list):
-        return [(doc.span(("when",)), "when: a list of answers, one per decision "
-                 "(each line starts with '- ', like '- {act: pass}')")]
-    for i, step in enumerate(steps):
+    for i, step in enumerate(doc.data.get("when") or []):
         span = doc.span(("when", i))
         refused = isinstance(step, dict) and set(step) == {"refused"}
         try:
             action = seats.values(step["refused"] if refused else step, span)
-            game.apply(action)
-        except _Fail as exc:
-            return [(exc.span, exc.message)]
-        except RulesError as exc:
-            if refused:
-                continue
-            return [(span, f"step {i + 1} was refused: {_refusal(game, exc)}; legal now: "
-                     f"{_shorten(game.legal_actions())}")]
-        if refused:
-            return [(span, f"step {i + 1} {action} was accepted, but must be refused")]
+        except Fail as exc:
+            return [exc.failure(st.REFUSED)]
+        unknown = unknown_word(box, action) if refused else ""
+        if unknown:
+            return [Failure(span, st.UNKNOWN, f"step {i + 1}: refused: {unknown}",
+                            "write the action as the engine lists it (rulesc replay LOG "
+                            "--step N shows the options of a decision)")]
+        pending = game.pending()
+        problem = _not_an_option(i, action, pending) if pending is not None else \
+            f"step {i + 1}: the game is over, no decision is open"
+        if not problem:
+            try:
+                game.apply(action)
+            except RulesError as exc:
+                problem = f"step {i + 1} was refused: {exc}"
+        if problem and not refused:
+            return [Failure(span, st.REFUSED, problem, _legal(game))]
+        if not problem and refused:
+            return [Failure(span, st.ACCEPTED, f"step {i + 1} {_json(action)} was accepted, "
+                            "but must be refused", "the rules allow it: check the rulebook "
+                            "and the rules data, or the state 'given' sets up")]
     return []
 
 
-def _refusal(game: Any, exc: Exception) -> str:
-    """The engine's refusal with the deciding player numbered from 1, as in every text
-    output (the engine's message numbers seats from 0, as its API does)."""
-    pending = game.state.get("pending")
-    if pending is None or " of player " not in str(exc):
-        return str(exc)
-    return str(exc).rsplit(" of player ", 1)[0] + f" of player {pending['player'] + 1}"
-
-
-def _shorten(items: list[Any], most: int = 40) -> str:
-    shown = ", ".join(map(str, items[:most]))
-    return f"[{shown}, ... ({len(items) - most} more)]" if len(items) > most else f"[{shown}]"
-
-
-def _then(game: Any, doc: Document, seats: _Seats, box: dict[str, Any],
-          structural: bool = False) -> list[tuple[Span, str]]:
-    """The expectations that fail; ``structural`` (after a failed ``when`` step): only
-    the mistakes of the file itself (an unknown path, list test or word), not the
-    values. ``box``: the rules of every module (a ``lacks`` may name a record of a
-    module the scenario leaves off)."""
-    failures = []
-    state = game.to_json()
-    roots = {"state": state, "scores": game.scores(), "pending": game.pending(),
-             "legal": game.legal_actions(), "log": state.get("log", []),
-             "warnings": state.get("warnings", [])}
-    for key, expected in (doc.data.get("then") or {}).items():
-        span = doc.key_span(("then", key))
-        try:
-            expected = seats.values(expected, span)
-            actual = _get(roots, seats.path(str(key), span), span, str(key),
-                          box if expected is None else None)
-            problem = _unknown_negative(box, expected) or _compare(actual, expected)
-        except _Fail as exc:
-            failures.append((exc.span, exc.message))
-            continue
-        if problem and not (structural and not problem.startswith("unknown list test")):
-            failures.append((span, f"{key}: {problem}"))
-    return failures
-
-
-def _unknown_negative(rules: dict[str, Any], expected: Any) -> str:
-    """A ``lacks`` or ``has_no`` test of a word the rules never use (a misspelt id)."""
-    if not isinstance(expected, dict):
+def _not_an_option(i: int, action: Any, pending: dict[str, Any]) -> str:
+    """'' when ``action`` is an option of the open decision ``pending``; else a message
+    naming the decision and its player (numbered from 1, as every text output does)."""
+    if action in pending["options"]:
         return ""
-    for test in ("lacks", "has_no"):
-        if test in expected:
-            problem = unknown_word(rules, expected[test])
-            if problem:
-                return f"unknown list test value: {test}: {problem}"
-    return ""
+    return (f"step {i + 1} was refused: {_json(action)} is not an option of the "
+            f"'{pending['kind']}' decision of player {int(pending['player']) + 1}")
 
 
-def _compare(actual: Any, expected: Any) -> str:
-    if isinstance(actual, list) and isinstance(expected, dict):
-        unknown = sorted(set(expected) - set(LIST_TESTS))
-        if unknown:
-            return f"unknown list test '{unknown[0]}' (use: {', '.join(LIST_TESTS)})"
-        for want in _each(expected.get("contains"), actual):
-            if want not in actual:
-                return f"does not contain {want!r}"
-        for want in _each(expected.get("has"), actual):
-            if not any(_partial(want, x) for x in actual):
-                return f"has no item with {want!r}"
-        for want in _each(expected.get("has_no"), actual):
-            if any(_partial(want, x) for x in actual):
-                return f"has an item with {want!r}"
-        for want in _each(expected.get("lacks"), actual):
-            if want in actual:
-                return f"contains {want!r}"
-        if "length" in expected and len(actual) != expected["length"]:
-            return f"has {len(actual)} items, expected {expected['length']}"
-        outside = [x for x in actual if x not in (expected.get("within") or actual)]
-        return f"has {outside[0]!r}, which is not in the 'within' list" if outside else ""
-    return "" if actual == expected else f"is {actual!r}, expected {expected!r}"
+def _legal(game: Any, most: int = 40) -> str:
+    """The options open now, as JSON (at most ``most``), for a refused step's hint."""
+    items = game.legal_actions()
+    if not items:
+        return "no decision is open now"
+    shown = ", ".join(_json(x) for x in items[:most])
+    more = f", ... ({len(items) - most} more)" if len(items) > most else ""
+    return f"the options now: [{shown}{more}]"
 
 
-def _each(value: Any, actual: list[Any]) -> list[Any]:
-    """The items a list test names: one item, or a list of items (each tested; a list
-    that is itself an item of ``actual`` is that item); none when the test is absent."""
-    if value is None:
-        return []
-    return value if isinstance(value, list) and value not in actual else [value]
-
-
-def _partial(part: Any, item: Any) -> bool:
-    """``item`` holds every key of mapping ``part`` with the same value."""
-    if isinstance(part, dict) and isinstance(item, dict):
-        return all(k in item and item[k] == v for k, v in part.items())
-    return bool(part == item)
-
-
-def _get(roots: dict[str, Any], parts: list[str], span: Span, path: str,
-         absent: dict[str, Any] | None = None) -> Any:
-    """The value at ``parts``. With ``absent`` (the rules, when ``null`` is expected), a
-    key missing from a mapping is null if it and the keys below it are words of the
-    rules: an empty space has no entry ("board.s08.tile: null"), a typo still fails."""
-    node = roots[parts.pop(0)] if parts and parts[0] in roots else roots["state"]
-    for i, part in enumerate(parts):
-        if absent is not None and isinstance(node, dict) and part not in node and \
-                not any(unknown_word(absent, p) for p in parts[i:]):
-            return None
-        node = _child(node, part, span, path)
-    return node
-
-
-def _child(node: Any, part: str, span: Span, path: str) -> Any:
-    is_index = part.lstrip("-").isdigit()
-    if isinstance(node, list) and is_index and -len(node) <= int(part) < len(node):
-        return node[int(part)]
-    if isinstance(node, dict) and part in node:
-        return node[part]
-    hint = did_you_mean(part, map(str, node)) if isinstance(node, dict) else ""
-    raise _Fail(span, f"{path}: no '{part}' here ({hint or 'have: ' + _keys_of(node)})")
-
-
-def _keys_of(node: Any) -> str:
-    if isinstance(node, dict):
-        return ", ".join(sorted(map(str, node))[:12]) or "nothing"
-    if isinstance(node, list):
-        return f"a list of {len(node)}"
-    return repr(node)
-
-
-def _set(state: dict[str, Any], parts: list[str], value: Any, span: Span, path: str,
-         maps: tuple[str, ...]) -> None:
-    if parts and parts[0] == "state":
-        parts = parts[1:]
-    if not parts:
-        raise _Fail(span, "an empty path")
-    node: Any = state
-    for part in parts[:-1]:
-        node = _child(node, part, span, path)
-    last = parts[-1]
-    if isinstance(node, list) and last.isdigit() and int(last) < len(node):
-        node[int(last)] = _typed(node[int(last)], value, span, path, maps)
-    elif isinstance(node, dict) and last in node:
-        node[last] = _typed(node[last], value, span, path, maps)
-    elif isinstance(node, dict) and (parts[-2:-1] and parts[-2] in maps or not node):
-        node[last] = value
-    else:
-        _child(node, last, span, path)  # raises with a did-you-mean
-
-
-def _typed(old: Any, new: Any, span: Span, path: str, maps: tuple[str, ...]) -> Any:
-    """``new`` in place of ``old``: same JSON type; a mapping is merged key by key."""
-    if old is None or new is None or isinstance(old, str) and isinstance(new, str):
-        return new
-    if isinstance(old, dict) and isinstance(new, dict):
-        merged = dict(old)
-        for k, v in new.items():
-            if k not in old and path.split(".")[-1] not in maps and old:
-                hint = did_you_mean(str(k), map(str, old)) or "have: " + _keys_of(old)
-                raise _Fail(span, f"{path}: no '{k}' here ({hint})")
-            merged[k] = _typed(old[k], v, span, f"{path}.{k}", maps) if k in old else v
-        return merged
-    same = type(old) is type(new) or {type(old), type(new)} <= {int, float}
-    if not same:
-        raise _Fail(span, f"{path}: {new!r} is {_a(type(new).__name__)}, but the value "
-                    f"here is {_a(type(old).__name__)} ({old!r})")
-    return new
-
-
-def _a(word: str) -> str:
-    """``word`` with its indefinite article: "an int", "a str"."""
-    return ("an " if word[:1] in "aeiou" else "a ") + word
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=False)

@@ -17,7 +17,7 @@ SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario(path: Path):
     outcome = run_file(path, path.relative_to(ROOT).as_posix())
-    assert outcome.passed, "\n".join(f"{s}: {m}" for s, m in outcome.failures)
+    assert outcome.passed, "\n".join(f.format() for f in outcome.failures)
 
 
 def test_failure_names_file_and_line(tmp_path, capsys):
@@ -27,7 +27,7 @@ def test_failure_names_file_and_line(tmp_path, capsys):
     status = main(["test", str(bad)])
     out = capsys.readouterr().out
     assert status == 1
-    assert "wrong.yaml:7:3: FAIL: params.temperature: is -30, expected 8" in out
+    assert "wrong.yaml:7:3: FAIL[T007]: params.temperature: is -30, expected 8" in out
     assert out.rstrip().endswith("0 passed, 1 failed")
 
 
@@ -39,7 +39,7 @@ def test_a_duplicate_key_fails_the_scenario(tmp_path, capsys):
                    "  players.0.stock.heat: 1\n", "utf-8")
     assert main(["test", str(dup)]) == 1
     out = capsys.readouterr().out
-    assert "dup.yaml:7:3: FAIL: duplicate key 'players.0.stock.heat' (first at line 6)" in out
+    assert "dup.yaml:7:3: FAIL[L009]: duplicate key 'players.0.stock.heat' (first at line 6)" in out
 
 
 def test_list_tests_length_and_within(tmp_path, capsys):
@@ -55,7 +55,7 @@ def test_list_tests_length_and_within(tmp_path, capsys):
                    "  players.1.hand: {within: [capital]}\n", "utf-8")
     assert main(["test", str(bad)]) == 1
     out = capsys.readouterr().out
-    assert "bad.yaml:6:3: FAIL: players.0.hand: has 10 items, expected 9" in out
+    assert "bad.yaml:6:3: FAIL[T007]: players.0.hand: has 10 items, expected 9" in out
     assert "which is not in the 'within' list" in out
 
 
@@ -68,11 +68,12 @@ def test_a_misspelt_word_in_a_negative_list_test_fails(tmp_path, capsys):
                    "  log: {has_no: {evnt: placed}}\n", "utf-8")
     assert main(["test", str(bad)]) == 1
     out = capsys.readouterr().out
-    assert "neg.yaml:6:3: FAIL: legal: unknown list test value: lacks: 'projct' is no id" in out
+    assert "neg.yaml:6:3: FAIL[T008]: legal: unknown list test value: lacks: 'projct' " \
+           "is no id" in out
     assert "(did you mean 'project'" in out
-    assert "neg.yaml:7:3: FAIL: players.0.hand: unknown list test value: lacks: " \
+    assert "neg.yaml:7:3: FAIL[T008]: players.0.hand: unknown list test value: lacks: " \
            "'not_a_real_card'" in out
-    assert "neg.yaml:8:3: FAIL: log: unknown list test value: has_no: 'evnt'" in out
+    assert "neg.yaml:8:3: FAIL[T008]: log: unknown list test value: has_no: 'evnt'" in out
     # The same tests with the rules' own words pass: an asteroid standard project can be
     # legal, but a card of a module left off is in no hand (Titanium Mine: Corporate Era).
     ok = tmp_path / "ok.yaml"
@@ -109,10 +110,11 @@ def test_every_mistake_of_a_scenario_in_one_run(tmp_path, capsys):
                    "  legal: {contain: {card: baron}}\n", "utf-8")
     assert main(["test", str(bad)]) == 1
     out = capsys.readouterr().out
-    assert "four.yaml:7:3: FAIL:" in out and "baronn" in out
-    assert "four.yaml:8:3: FAIL:" in out and "42 is an int, but the value here is a bool" in out
-    assert "four.yaml:11:5: FAIL: step 1 was refused" in out
-    assert "four.yaml:14:3: FAIL: legal: unknown list test 'contain'" in out
+    assert "four.yaml:7:3: FAIL[T004]:" in out and "baronn" in out
+    assert "four.yaml:8:3: FAIL[T004]:" in out
+    assert "42 is an int, but the value here is a bool" in out
+    assert "four.yaml:11:5: FAIL[T005]: step 1 was refused" in out
+    assert "four.yaml:14:3: FAIL[T008]: legal: unknown list test 'contain'" in out
     assert "four.yaml:13:" not in out   # a value after a refused step is not compared
 
 
@@ -123,7 +125,7 @@ def test_rules_play_only_the_game_they_are(tmp_path, capsys):
     rules = ROOT / "rules_data" / "love_letter"
     assert main(["test", str(scen), "--rules", str(rules)]) == 1
     out = capsys.readouterr().out
-    assert "wrong_game.yaml:2:7: FAIL: unknown game 'love_lettr'" in out
+    assert "wrong_game.yaml:2:7: FAIL[T002]: unknown game 'love_lettr'" in out
     assert "did you mean 'love_letter'?" in out
 
 
@@ -137,15 +139,67 @@ def test_play_until_a_decision_kind_already_open(tmp_path, capsys):
     assert main(["test", str(doc)]) == 0, capsys.readouterr().out
 
 
-def test_a_refused_step_numbers_the_deciding_player_from_1():
+def test_a_refused_step_numbers_the_deciding_player_from_1(tmp_path, capsys):
     """The engine's API numbers seats from 0; a scenario's message numbers players from
-    1, as the README and every text output do (the second seat is "player 2")."""
-    from types import SimpleNamespace
+    1, as the README and every text output do. Love Letter, 3 players, seed 1: the
+    second seat (index 1) starts, holding Baron and Countess after the draw, so a Guard
+    is no option of its "play" decision; the message is made from the open decision, not
+    from the engine's text, and lists the options as JSON."""
+    doc = tmp_path / "who.yaml"
+    doc.write_text("scenario: who\ngame: love_letter\nplayers: 3\nseed: 1\n"
+                   "play_until: play\ngiven:\n  players.@0.hand: [king, baron]\n"
+                   "when:\n  - {card: guard}\nthen:\n  over: false\n", "utf-8")
+    assert main(["test", str(doc)]) == 1
+    out = capsys.readouterr().out
+    seat = run_file(doc, "who.yaml").failures[0]
+    assert seat.code == "T005" and seat.span.line == 9
+    assert "FAIL[T005]: step 1 was refused: {\"card\": \"guard\"} is not an option of the " \
+           "'play' decision of player 3" in out
+    assert 'hint: the options now: [{"card": "king"}, {"card": "baron"}]' in out
 
-    from compiler.scenario import _refusal
-    game = SimpleNamespace(state={"pending": {"player": 1, "kind": "action"}})
-    exc = ValueError('illegal action {"act": "milestone"} for decision \'action\' of player 1')
-    assert _refusal(game, exc).endswith("for decision 'action' of player 2")
+
+def test_a_refused_step_must_use_the_rules_words(tmp_path, capsys):
+    """A misspelt ``{refused: ...}`` action is refused for being no option at all, not
+    for the rule under test: it would pass whatever the rules say (T008)."""
+    for step, word in (("{refused: {crad: baron}}", "'crad'"),
+                       ("{refused: {card: baronn}}", "'baronn'")):
+        doc = tmp_path / "typo.yaml"
+        doc.write_text("scenario: typo\ngame: love_letter\nplayers: 2\nseed: 1\n"
+                       f"when:\n  - {step}\n", "utf-8")
+        assert main(["test", str(doc)]) == 1
+        out = capsys.readouterr().out
+        assert f"typo.yaml:6:5: FAIL[T008]: step 1: refused: {word} is no id" in out
+    ok = tmp_path / "ok.yaml"   # Love Letter: a Guard names a card other than a Guard
+    ok.write_text("scenario: guard names no guard\ngame: love_letter\nplayers: 2\nseed: 1\n"
+                  "play_until: play\ngiven:\n  players.@0.hand: [guard, priest]\n"
+                  "when:\n  - {card: guard}\n  - {refused: {target: '@1', name: guard}}\n",
+                  "utf-8")
+    assert main(["test", str(ok)]) == 0, capsys.readouterr().out
+
+
+def test_every_shape_mistake_in_one_run_and_no_crash(tmp_path, capsys):
+    """Mistyped top-level keys are each reported (T001), not only the first, and a
+    malformed section is the file's mistake, not "the engine crashed" (T010)."""
+    doc = tmp_path / "shape.yaml"
+    doc.write_text("scenario: shape\ngame: love_letter\nplayers: \"three\"\nseed: x\n"
+                   "given: [1, 2]\nwhen: {card: baron}\nthen: [players.0.out]\n"
+                   "source: love-letter-rules\n", "utf-8")
+    assert main(["test", str(doc)]) == 1
+    out = capsys.readouterr().out
+    for line in (3, 4, 5, 6, 7, 8):
+        assert f"shape.yaml:{line}:" in out and f"{line}:" in out
+    assert out.count("FAIL[T001]") == 6 and "crashed" not in out
+    # the game set up, the malformed sections are left out and the rest is run:
+    doc.write_text("scenario: shape\ngame: love_letter\nplayers: 2\ngiven:\n  '': 1\n"
+                   "then:\n  '': 1\n  deck: {length: x}\n  aside: {within: 3}\n"
+                   "  over: false\n", "utf-8")
+    assert main(["test", str(doc)]) == 1
+    out = capsys.readouterr().out
+    assert "shape.yaml:5:3: FAIL[T004]: '': an empty path" in out
+    assert "shape.yaml:7:3: FAIL[T008]: '': an empty path" in out
+    assert "shape.yaml:8:3: FAIL[T008]: deck: length: 'x' is not a whole number" in out
+    assert "shape.yaml:9:3: FAIL[T008]: aside: within: 3 is not a list" in out
+    assert "crashed" not in out and "shape.yaml:10:" not in out
 
 
 def test_a_scenario_with_nothing_to_compare_fails(tmp_path, capsys):
@@ -201,7 +255,7 @@ def test_list_tests_take_a_list_of_items(tmp_path, capsys):
         bad = tmp_path / "bad.yaml"
         bad.write_text(head + f"  players.0.hand: {{{test}}}\n", "utf-8")
         assert main(["test", str(bad)]) == 1
-        assert f"bad.yaml:8:3: FAIL: players.0.hand: {said}" in capsys.readouterr().out
+        assert f"bad.yaml:8:3: FAIL[T007]: players.0.hand: {said}" in capsys.readouterr().out
 
 
 def test_play_until_a_kind_that_never_comes_fails(tmp_path, capsys):
@@ -212,7 +266,7 @@ def test_play_until_a_kind_that_never_comes_fails(tmp_path, capsys):
                    "play_until: plya\nthen:\n  over: true\n", "utf-8")
     assert main(["test", str(doc)]) == 1
     out = capsys.readouterr().out
-    assert "typo.yaml:5:13: FAIL: the game ended before a 'plya' decision" in out
+    assert "typo.yaml:5:13: FAIL[T003]: the game ended before a 'plya' decision" in out
     assert "did you mean 'play'" in out
 
 
@@ -225,9 +279,9 @@ def test_a_misspelt_source_and_a_when_mapping_fail(tmp_path, capsys):
                    "then:\n  params.oxygen: 0\n", "utf-8")
     assert main(["test", str(doc)]) == 1
     out = capsys.readouterr().out
-    assert "typo.yaml:2:15: FAIL: source: unknown document 'tm-rules-itt'" in out
+    assert "typo.yaml:2:15: FAIL[R017]: source: unknown document 'tm-rules-itt'" in out
     assert "did you mean 'tm-rules-it'" in out
-    assert "typo.yaml:7:3: FAIL: when: a list of answers" in out
+    assert "typo.yaml:7:3: FAIL[T001]: when: {'act': 'pass'} is not a list of answers" in out
 
 
 def test_an_unknown_module_hints_at_an_expansion_s_rules(tmp_path, capsys):
@@ -236,6 +290,6 @@ def test_an_unknown_module_hints_at_an_expansion_s_rules(tmp_path, capsys):
                    "modules: [greenhouse_pack]\nthen:\n  params.oxygen: 0\n", "utf-8")
     assert main(["test", str(doc)]) == 1
     out = capsys.readouterr().out
-    assert "exp.yaml:5:10: FAIL: the engine refused the setup: unknown module " \
+    assert "exp.yaml:5:11: FAIL[T002]: the engine refused the setup: unknown module " \
            "'greenhouse_pack'" in out
     assert "test it with --rules PATH --on terraforming_mars" in out

@@ -1,7 +1,8 @@
 """``rulesc test SCENARIO.yaml...``: run rules tests written as data.
 
 Prints one line per scenario (PASS/FAIL with its title), each failure as
-``path:line:col: FAIL: message`` naming the expectation's line, then a summary line
+``path:line:col: FAIL[CODE]: message`` naming the expectation's line (the stable codes,
+T001-T010, are in docs/diagnostics.md) and a ``hint:`` line below, then a summary line
 ``N passed, N failed``; PASS and FAIL are coloured on a terminal. Exit 1 when any
 scenario fails, or when the folders named hold no scenario (nothing to test); 2 for a
 file or folder that does not exist. Scenarios play the generated engine of their
@@ -88,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
         status = style.paint("PASS", "ok", sys.stdout) if outcome.passed else \
             style.paint("FAIL", "error", sys.stdout)
         print(f"{status} {shown}: {outcome.title}")
-        for span, message in outcome.failures:
-            print(f"  {span}: FAIL: {message}")
+        for failure in outcome.failures:
+            print("  " + failure.format())
         passed += outcome.passed
         failed += not outcome.passed
     print(f"{passed} passed, {failed} failed")

@@ -1,0 +1,56 @@
+"""Every scenario failure code (T001-T010, docs/diagnostics.md "Scenario failures") is
+made by its documented bad example, and the example's fix passes.
+
+The examples are Love Letter scenarios (the classic rules: a Baron compares hands, the
+lower card is out; a Guard may not name a Guard), run as ``rulesc test`` runs them.
+T010 (the engine crashed) has no example a scenario can make: a broken engine makes it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler import scenario
+from compiler.scenario import run_file
+from tests.test_diagnostics_codes import DOCS, SCENARIO_CODES
+
+EXAMPLES = sorted(c for c in SCENARIO_CODES if "bad" in DOCS[c])
+
+
+def run(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, "utf-8")
+    return [f.code for f in run_file(path, "scenario.yaml").failures]
+
+
+def test_every_scenario_code_but_the_crash_has_an_example() -> None:
+    assert set(EXAMPLES) == SCENARIO_CODES - {"T010"}
+
+
+@pytest.mark.parametrize("code", EXAMPLES)
+def test_bad_scenario_fails_with_its_code(code: str, tmp_path: Path) -> None:
+    name, text = DOCS[code]["bad"]
+    assert name == "scenario.yaml"
+    assert code in run(tmp_path, text)
+
+
+@pytest.mark.parametrize("code", EXAMPLES)
+def test_fixed_scenario_passes(code: str, tmp_path: Path) -> None:
+    assert run(tmp_path, DOCS[code]["fix"][1]) == []
+
+
+def test_an_engine_crash_is_t010_not_a_traceback(tmp_path: Path, monkeypatch) -> None:
+    class Broken:
+        @staticmethod
+        def new(*_args: Any, **_kw: Any) -> Any:
+            raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(scenario, "engine", lambda rules: (Broken, ValueError))
+    path = tmp_path / "scenario.yaml"
+    path.write_text(DOCS["T001"]["fix"][1], "utf-8")
+    failures = run_file(path, "scenario.yaml").failures
+    assert [f.code for f in failures] == ["T010"]
+    assert "the engine crashed: ZeroDivisionError: division by zero" in failures[0].message
