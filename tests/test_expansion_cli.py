@@ -69,3 +69,33 @@ def test_building_an_expansion_counts_the_base_game_warnings_apart(tmp_path, cap
     assert "of terraforming_mars not shown; `rulesc check terraforming_mars` lists them" \
         in err
     assert "--on terraforming_mars` lists them" not in err
+
+
+def test_a_missing_rules_folder_is_l012_not_an_unknown_game(tmp_path, capsys):
+    """``--rules`` naming a folder that does not exist is reported as ``check`` reports
+    it (L012, exit 1), not as "no game 'love_letter' (games: nonexist)"."""
+    from compiler.cli import main
+
+    missing = str(tmp_path / "nonexist")
+    scen = tmp_path / "s.yaml"
+    scen.write_text("scenario: s\ngame: love_letter\nplayers: 2\nthen:\n  over: false\n")
+    for args in (["play", "love_letter", "--rules", missing, "--on", "love_letter"],
+                 ["explain", "love_letter", "guard", "--rules", missing],
+                 ["test", str(scen), "--rules", missing, "--on", "love_letter"]):
+        assert main(args) == 1, args
+        err = capsys.readouterr().err
+        assert "error[L012]: rules folder not found" in err and "games:" not in err
+
+
+def test_on_without_rules_is_a_usage_error_everywhere(tmp_path, capsys):
+    """``--on GAME`` layers the ``--rules`` expansion on GAME: without ``--rules`` it
+    would be ignored (play, replay and test once played the plain game)."""
+    from compiler.cli import main
+
+    scen = tmp_path / "s.yaml"
+    scen.write_text("scenario: s\ngame: love_letter\nplayers: 2\nthen:\n  over: false\n")
+    for args in (["play", "love_letter", "--on", "love_letter"],
+                 ["replay", str(scen), "--on", "love_letter"],
+                 ["test", str(scen), "--on", "love_letter"]):
+        assert main(args) == 2, args
+        assert "--on GAME needs --rules PATH" in capsys.readouterr().err

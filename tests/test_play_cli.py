@@ -223,3 +223,24 @@ def test_pampero_all_modules_table_fits_100_columns(capsys, monkeypatch):
     assert main(["play", "pampero", "--players", "4", "--modules", "all", "--seed", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert all(len(line) <= 100 for line in out[1:])
+
+
+def test_rules_that_never_reach_a_decision_are_a_rules_failure_not_a_usage_error(
+        tmp_path, capsys):
+    """A phase that loops for ever (``while true: skip``) stops at the statement bound:
+    that is the rules' failure (exit 1, "rules failure"), as an endless game is; exit 2
+    stays for what the command line got wrong (a player count the game does not allow)."""
+    import shutil
+
+    rules = tmp_path / "mini"
+    shutil.copytree(ROOT / "tests" / "bad_input" / "_base", rules)
+    flow = rules / "flow.yaml"
+    flow.write_text(flow.read_text("utf-8").replace(
+        "  - {id: income, each_player: \"gain 1 money\"}",
+        "  - {id: income, each_player: \"gain 1 money\"}\n"
+        "  - {id: spin, do: \"while true: skip\"}"), "utf-8")
+    assert main(["play", "mini", "--rules", str(rules)]) == 1
+    err = capsys.readouterr().err
+    assert "rules failure: more than" in err and "flow.yaml" in err
+    assert main(["play", "mini", "--rules", str(rules), "--players", "9"]) == 2
+    assert "this game is for 1-4 players, not 9" in capsys.readouterr().err

@@ -27,9 +27,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from compiler.cli.common import UsageError, add_game, command, output_problem
+from compiler.cli.common import UsageError, add_game, command, on_without_rules, output_problem
 from compiler.cli.scores import final, round_name, table
-from compiler.cli.selection import choose
+from compiler.cli.selection import check_setup, choose
 from compiler.playtest.agents import HumanAgent, QuitGame, make_agents
 from compiler.playtest.gamelog import GameLog
 from compiler.playtest.games import Names, SetupError, game_package
@@ -78,6 +78,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
+    if on_without_rules("play", args):
+        return 2
     problem = output_problem(args.log, folder=False) if args.log is not None else ""
     if problem:
         sys.stderr.write(f"rulesc play: --log: {problem}\n")
@@ -88,8 +90,7 @@ def run(args: argparse.Namespace) -> int:
             return package
         chosen = choose(package.RULES, args.modules, args.players, fill=True)
         modules = chosen.modules
-        game = package.Game.new(package.RULES, players=args.players, modules=modules,
-                                seed=args.seed, engine=args.engine)
+        check_setup(package.RULES, modules, args.players)
     except (SetupError, RulesError, UsageError) as exc:
         more = f" (an expansion's module? play it with --rules PATH --on {args.game} " \
             "--modules ID)" if "unknown module" in str(exc) and args.rules is None else ""
@@ -97,7 +98,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if chosen.note:
         sys.stderr.write(f"rulesc play: {chosen.note}\n")
-    try:
+    try:   # a RulesError from here on is the rules' failure (the setup was checked)
+        game = package.Game.new(package.RULES, players=args.players, modules=modules,
+                                seed=args.seed, engine=args.engine)
         result = _play(args, package, modules, game)
     except SetupError as exc:
         sys.stderr.write(f"rulesc play: {exc}\n")

@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from compiler.cli.common import command, compiled_game
+from compiler.cli.common import command, compiled_game, on_without_rules
 from compiler.cli.scores import final, round_name, table
 from compiler.playtest.gamelog import GameLog, LogError, read_log
 from compiler.playtest.games import Names, SetupError, game_package
@@ -46,6 +46,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
+    if on_without_rules("replay", args):
+        return 2
     try:
         log = read_log(args.log)
         new_game, rules = _engine(log, args)

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from compiler.cli import style
-from compiler.cli.common import command, compiled_game, project_root
+from compiler.cli.common import command, compiled_game, on_without_rules, project_root
 from compiler.scenario import run_file
 
 EXAMPLES = [
@@ -65,6 +65,8 @@ def _scenario(path: Path) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
+    if on_without_rules("test", args):
+        return 2
     root = project_root()
     files = _files(args.scenarios)
     missing = [f for f in files if not f.is_file()]

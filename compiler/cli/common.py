@@ -139,7 +139,7 @@ def compiled_game(prog: str, game: str | None, rules: Path | None,
         return 2
     folder = rules if base is not None and rules is not None else \
         rules_dir(root, game or "", rules)
-    if not folder.is_dir():
+    if not folder.is_dir() and rules is None:   # a --rules folder missing is L012, below
         known = ", ".join(games(root, rules)) if rules is not None else all_games(root)
         print(f"rulesc {prog}: no game {game!r} (games: {known or 'none'})"
               + built_elsewhere(game), file=sys.stderr)
@@ -190,6 +190,16 @@ def expansion_base(root: Path, args: object) -> tuple[list[str] | None, Path | N
     if not base.is_dir():
         raise UsageError(f"--on: no shipped game {on!r} (games: {all_games(root)})")
     return [on], base
+
+
+def on_without_rules(prog: str, args: argparse.Namespace) -> int:
+    """2 (after saying why) when ``--on GAME`` is given without ``--rules PATH``: the
+    expansion to layer on GAME is missing (it would be ignored); else 0."""
+    if getattr(args, "on", None) is not None and getattr(args, "rules", None) is None:
+        print(f"rulesc {prog}: --on GAME needs --rules PATH (the expansion's folder)",
+              file=sys.stderr)
+        return 2
+    return 0
 
 
 def output_problem(path: Path, folder: bool) -> str:

@@ -18,7 +18,7 @@ from compiler.cli.common import UsageError
 from compiler.diagnostics import did_you_mean
 from compiler.runtime import RulesError, compose
 
-__all__ = ["Selection", "choose", "composable", "fill_in"]
+__all__ = ["Selection", "check_setup", "choose", "composable", "fill_in"]
 
 
 @dataclass
@@ -96,6 +96,22 @@ def _all(rules: dict[str, Any], known: list[str], players: int | None) -> Select
             continue
         out.modules.append(mid)
     return out
+
+
+def check_setup(rules: dict[str, Any], modules: list[str], players: int) -> None:
+    """UsageError when ``players`` is outside the game's range or ``modules`` do not
+    compose for it: what the command line asked for is wrong (exit 2). A ``RulesError``
+    of ``Game.new`` after this check is the rules' own failure (a loop that never ends)."""
+    from compiler.runtime.compose import needed_modules, players_text
+
+    limits = (rules.get("game") or {}).get("players") or {}
+    if not limits.get("min", 1) <= players <= limits.get("max", players):
+        raise UsageError(f"this game is for {players_text(limits.get('min', 1), limits.get('max'))}"
+                         f", not {players}")
+    try:
+        needed_modules(rules, compose(rules, modules, players)["active_modules"], players)
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _in_range(n: int, limits: dict[str, Any]) -> bool:
