@@ -144,7 +144,7 @@ def test_a_different_ending_is_reported(tmp_path, capsys):
 @pytest.mark.parametrize("text, message", [
     ("", "not a rulesc game log"),
     ("{nope\n", "not JSON"),
-    ('{"log": "rulesc-game", "game": "pampero"}\n', "header lacks"),
+    ('{"log": "rulesc-game", "game": "pampero"}\n', "the header has no 'players'"),
     ('{"log": "rulesc-game", "game": "pampero", "players": 2, "modules": [], "seed": 1}\n'
      '{"step": 4, "option": 1}\n', "expected step 0"),
 ])
@@ -201,3 +201,26 @@ def test_the_count_past_the_end_is_the_table_play_prints(tmp_path, capsys):
     assert main(["replay", str(log), "--step", "9999"]) == 0
     replayed = capsys.readouterr().out.splitlines()
     assert replayed[1:] == played and any(line.startswith("years: ") for line in played)
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("seed", "abc", "header 'seed': \"abc\" is not a whole number"),
+    ("modules", "solo", "header 'modules': \"solo\" is not a list of module ids"),
+    ("players", True, "header 'players': true is not a whole number"),
+    ("game", None, "header 'game': null is not a game id"),
+])
+def test_a_mistyped_header_field_is_named(field, value, said, tmp_path, capsys):
+    """A header field of the wrong type is named with its value (it once read "header
+    lacks or mistypes invalid literal for int()", and a text `modules` became a list of
+    its letters)."""
+    lines = GOLDEN[0].read_text("utf-8").splitlines()
+    head = json.loads(lines[0])
+    head[field] = value
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", "utf-8")
+    assert main(["replay", str(bad), "--quiet"]) == 2
+    assert f"bad.jsonl:1: {said}" in capsys.readouterr().err
+    del head[field]
+    bad.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", "utf-8")
+    assert main(["replay", str(bad), "--quiet"]) == 2
+    assert f"bad.jsonl:1: the header has no '{field}'" in capsys.readouterr().err

@@ -94,12 +94,22 @@ def read_log(path: Path) -> GameLog:
     return log
 
 
+HEADER = {"game": (str, "a game id"), "players": (int, "a whole number"),
+          "modules": (list, "a list of module ids"), "seed": (int, "a whole number")}
+
+
 def _from_header(path: Path, head: dict[str, Any]) -> GameLog:
-    try:
-        return GameLog(str(head["game"]), int(head["players"]), list(head["modules"]),
-                       int(head["seed"]), list(head.get("agents") or []))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LogError(f"{path}:1: header lacks or mistypes {exc}") from exc
+    """The log a header starts; LogError naming the first field missing or mistyped."""
+    for key, (kind, what) in HEADER.items():
+        value = head.get(key)
+        if key not in head:
+            raise LogError(f"{path}:1: the header has no {key!r} ({what})")
+        if isinstance(value, bool) or not isinstance(value, kind) or \
+                isinstance(value, list) and not all(isinstance(m, str) for m in value):
+            raise LogError(f"{path}:1: header {key!r}: {json.dumps(value)} is not {what}")
+    agents = head.get("agents") or []
+    return GameLog(head["game"], head["players"], list(head["modules"]), head["seed"],
+                   [str(a) for a in agents] if isinstance(agents, list) else [])
 
 
 def _add_row(log: GameLog, path: Path, n: int, row: Any) -> None:
