@@ -53,6 +53,11 @@ def test_rows_record_what_the_game_did():
 @pytest.mark.parametrize("args, message", [
     (["--modules", "nope"], "unknown module 'nope'"), (["--games", "0"], "at least 1"),
     (["--agents", "human"], "unknown agent 'human'"),
+    # once accepted silently: no worker at all, a Ray address the local backend ignores,
+    # and a module for another player count, refused before any game is played
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--address", "auto"], "--address needs --backend ray"),
+    (["--players", "9"], "this game is for"),
 ])
 def test_usage_errors(tmp_path, capsys, args, message):
     assert main(["simulate", "pampero", "--out", str(tmp_path), *args]) == 2

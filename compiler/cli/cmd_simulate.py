@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.cli.common import UsageError, add_game, command, output_problem
-from compiler.cli.selection import choose
+from compiler.cli.selection import check_setup, choose
 from compiler.playtest.games import SetupError, game_package
 from compiler.runtime import RulesError
 
@@ -64,8 +64,11 @@ def run(args: argparse.Namespace) -> int:
     from compiler.playtest.simulate import plan
     from compiler.playtest.simulate import run as play_all
 
-    if args.games < 1:
-        sys.stderr.write("rulesc simulate: --games must be at least 1\n")
+    usage = "--games must be at least 1" if args.games < 1 else \
+        "--workers must be at least 1" if args.workers is not None and args.workers < 1 else \
+        "--address needs --backend ray" if args.address and args.backend != "ray" else ""
+    if usage:
+        sys.stderr.write(f"rulesc simulate: {usage}\n")
         return 2
     problem = output_problem(args.out, folder=True)
     if problem:
@@ -85,10 +88,12 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         sys.stderr.write(f"rulesc simulate: {exc}\n")
         return 2
-    except (SetupError, RulesError) as exc:
-        failure = isinstance(exc, RulesError) and "players" not in str(exc)
-        sys.stderr.write(f"rulesc simulate: {'rules failure: ' if failure else ''}{exc}\n")
-        return 1 if failure else 2
+    except SetupError as exc:
+        sys.stderr.write(f"rulesc simulate: {exc}\n")
+        return 2
+    except RulesError as exc:   # the setups were checked: the rules' own failure
+        sys.stderr.write(f"rulesc simulate: rules failure: {exc}\n")
+        return 1
     args.out.mkdir(parents=True, exist_ok=True)
     write_rows(rows, args.out / "rows.csv")
     return _report(rows, args)
@@ -114,6 +119,7 @@ def _filled(game: str, texts: list[str], players: int) -> list[str]:
     out = []
     for text in texts:
         chosen = choose(rules, text, players, fill=True)
+        check_setup(rules, chosen.modules, players)   # UsageError: exit 2
         if chosen.note:
             sys.stderr.write(f"rulesc simulate: {label(text)}: {chosen.note}\n")
         out.append(",".join(chosen.modules) if chosen.added else text)
