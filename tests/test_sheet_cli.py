@@ -37,7 +37,11 @@ def test_pdf_sheet(tmp_path, capsys):
 def test_unknown_language_and_unwritable_folder(tmp_path, capsys):
     assert main(["sheet", "terraforming_mars", "--lang", "fr", "--out",
                  str(tmp_path / "x.html")]) == 2
-    assert main(["sheet", "terraforming_mars", "--out", str(tmp_path / "no" / "x.html")]) == 1
+    capsys.readouterr()
+    # a folder that does not exist is said before anything is rendered, with the status
+    # of every other command line mistake (as `play --log` and `simulate --out`)
+    assert main(["sheet", "terraforming_mars", "--out", str(tmp_path / "no" / "x.html")]) == 2
+    assert "rulesc sheet: --out: no folder" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 
 

@@ -10,8 +10,9 @@ selection (what the chosen modules require is added, and said in one line); with
 the sheet shows the whole box. The PDF is byte-identical from run to run; on a terminal
 the render's progress goes to stderr. The file is written atomically, with the
 permissions the user's umask gives. Exit 0 ok; 1 on rules data with errors, a missing
-PDF library or an unwritable file; 2 on a wrong command line (unknown game, language,
-module, or a selection whose modules conflict).
+PDF library or a file that cannot be written; 2 on a wrong command line (unknown game,
+language, module, a selection whose modules conflict, or an ``--out`` in no folder, said
+before anything is rendered, as ``play --log`` and ``simulate --out`` say it).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from compiler import sheets
-from compiler.cli.common import UsageError, add_game, command, compiled_game
+from compiler.cli.common import UsageError, add_game, command, compiled_game, output_problem
 from compiler.cli.selection import choose
 from compiler.output import write_file
 from compiler.runtime import RulesError
@@ -92,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
     if args.out.suffix.lower() not in (".pdf", ".html", ".htm"):
         print(f"rulesc sheet: --out must end in .pdf or .html, not {args.out.name!r}",
               file=sys.stderr)
+        return 2
+    problem = output_problem(args.out, folder=False)
+    if problem:
+        print(f"rulesc sheet: --out: {problem}", file=sys.stderr)
         return 2
     comp = compiled_game("sheet", args.game, args.rules, args.on)
     if isinstance(comp, int):
