@@ -320,8 +320,10 @@ def _when(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]) -> list[
                             "write the action as the engine lists it (rulesc replay LOG "
                             "--step N shows the options of a decision)")]
         pending = game.pending()
-        problem = _not_an_option(i, action, pending) if pending is not None else \
-            f"step {i + 1}: the game is over, no decision is open"
+        if pending is None:   # refused or not: nothing the rules decide is tested
+            return [Failure(span, st.REFUSED, f"step {i + 1}: the game is over, no "
+                            "decision is open", "remove this step, or end the game later")]
+        problem = _not_an_option(i, action, pending)
         if not problem:
             try:
                 game.apply(action)

@@ -293,3 +293,20 @@ def test_an_unknown_module_hints_at_an_expansion_s_rules(tmp_path, capsys):
     assert "exp.yaml:5:11: FAIL[T002]: the engine refused the setup: unknown module " \
            "'greenhouse_pack'" in out
     assert "test it with --rules PATH --on terraforming_mars" in out
+
+
+def test_a_refused_step_after_the_game_is_over_fails(tmp_path, capsys):
+    """Once the game is over every answer is refused, whatever the rules say: a
+    ``{refused: ...}`` step then tests nothing and fails (T005), as a plain step does.
+    Love Letter with 2 players ends when a player holds 7 tokens of affection."""
+    doc = tmp_path / "over.yaml"
+    # the Baron's player holds a Guard (1) against a King (6): out, and the other player
+    # wins the round and a 7th token: the game is over (the one target is taken unasked)
+    doc.write_text("scenario: over\ngame: love_letter\nplayers: 2\nseed: 1\n"
+                   "play_until: play\ngiven:\n  players.@0.hand: [baron, guard]\n"
+                   "  players.@1.hand: [king]\n  players.@1.tokens: 6\nwhen:\n"
+                   "  - {card: baron}\n  - {refused: {card: guard}}\n"
+                   "then:\n  over: true\n", "utf-8")
+    assert main(["test", str(doc)]) == 1
+    assert "over.yaml:12:5: FAIL[T005]: step 2: the game is over" in capsys.readouterr().out
+
