@@ -151,7 +151,7 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     prompted: list[dict[str, Any]] = []
     ir, _decls, lang_diags = lang.compile_core(good, prompted)
     word_prompts(ir, prompted)
-    more = check.check(good, ir, layer)
+    more = check.check(good, ir, layer, _display(rules_dir, root).rstrip("/"))
     texts = [t for folder in folders for t in _unreadable(folder, root, good)]
     shadow = {i for d in good for i in d.dropped}
     shadow.update(i for t in texts for i in re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", t))

@@ -217,3 +217,17 @@ def test_bounds_only_on_an_int_field(tm_copy):
     comp = compile_game(tm_copy, tm_copy.parent)
     [d] = _mistakes(comp)[:1]
     assert d.code == "R030" and "min/max bound an int field, not text" in d.message
+
+
+def test_a_game_folder_with_no_document_is_named_in_r016(tmp_path, capsys, monkeypatch):
+    """An empty game folder reports its missing documents at the folder itself (it once
+    said ``rules:1:1``, a path that exists nowhere)."""
+    from compiler.cli import main
+
+    (tmp_path / "rules_data" / "empty").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RULESC_NO_CACHE", "1")
+    assert main(["check", "empty"]) == 1
+    err = capsys.readouterr().err
+    assert "rules_data/empty:1:1: error[R016]: the game has no 'game' document" in err
+    assert "rules:1:1" not in err

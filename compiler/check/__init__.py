@@ -20,7 +20,8 @@ __all__ = ["check"]
 
 
 def check(docs: list[Document], ir: dict[str, Any],
-          layer: frozenset[str] = frozenset()) -> list[Diagnostic]:
+          layer: frozenset[str] = frozenset(), folder: str = "rules") -> list[Diagnostic]:
     """Every diagnostic of the checks above (order does not matter: sorted later);
-    ``layer``: the paths of an expansion's documents, when checked on a shipped game."""
-    return check_core(docs, ir, layer)
+    ``layer``: the paths of an expansion's documents, when checked on a shipped game;
+    ``folder``: the rules folder as shown, where a folder with no document is reported."""
+    return check_core(docs, ir, layer, folder)

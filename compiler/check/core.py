@@ -30,7 +30,7 @@ REQUIRED = ("game", "flow", "state")
 
 
 def check_core(docs: list[Document], ir: dict[str, Any],
-               layer: frozenset[str] = frozenset()) -> list[Diagnostic]:
+               layer: frozenset[str] = frozenset(), folder: str = "rules") -> list[Diagnostic]:
     """Every diagnostic of the checks above (order does not matter); ``layer``: the
     paths of an expansion's documents."""
     out: list[Diagnostic] = []
@@ -47,7 +47,7 @@ def check_core(docs: list[Document], ir: dict[str, Any],
     out += check_sheet_fields(docs)
     out += _untranslated(docs)
     kinds = {d.kind for d in docs}
-    first = docs[0].path if docs else "rules"
+    first = docs[0].path if docs else folder   # no document at all: the folder itself
     # a folder of modules and their records but no game is an expansion checked alone
     on = " (an expansion of a game: check it with --on GAME)" if "modules" in kinds and \
         "game" not in kinds else ""
