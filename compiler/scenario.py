@@ -36,7 +36,6 @@ L code of a file that does not load), documented in docs/diagnostics.md.
 Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 """
 
-
 from __future__ import annotations
 
 import json
