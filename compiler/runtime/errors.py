@@ -8,8 +8,8 @@ else.
 
 from __future__ import annotations
 
-__all__ = ["MAX_DECISIONS", "MAX_EVENT_DEPTH", "MAX_ROUNDS", "MAX_STEPS", "TRIAL_STEPS", "RulesError",
-           "TrialBudget", "check_bound"]
+__all__ = ["MAX_DECISIONS", "MAX_EVENT_DEPTH", "MAX_ROUNDS", "MAX_STEPS", "TRIAL_STEPS",
+           "RulesError", "TrialBudget", "check_bound"]
 
 MAX_STEPS = 200_000
 """Statements run between two decisions at most (a loop that never ends)."""
