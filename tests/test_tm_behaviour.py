@@ -134,3 +134,62 @@ def test_played_card_does_what_the_facts_say(cid: str, fact: dict[str, Any]):
         want_tiles[b["tile"]["type"]] = 1
     assert {k: v for k, v in placed.items() if v} == {k: v for k, v in want_tiles.items() if v}, cid
     assert mine["card_res"].get(cid, 0) == b.get("addResources", 0), cid
+
+
+ACTION = {"spend", "stock", "production", "tr", "global", "drawCard", "addResources", "ocean"}
+
+
+def _action_cases() -> list[tuple[str, dict[str, Any]]]:
+    if not FACTS.is_file():
+        return []
+    facts = {(c["card_number"].zfill(3) if c["card_number"].isdigit() else c["card_number"]): c
+             for c in json.loads(FACTS.read_text())["cards"]}
+    out = []
+    for cid, rec in rules()["records"]["cards"].items():
+        act = facts[rec["number"]].get("action") or {}
+        if (rec.get("deck") == "project" and act and set(act) <= ACTION
+                and all(isinstance(v, int) for k in ("stock", "production")
+                        for v in (act.get(k) or {}).values())
+                and isinstance(act.get("drawCard", 0), int)
+                and "resourcesHere" not in (act.get("spend") or {})):
+            out.append((cid, act))
+    return out
+
+
+@pytest.mark.parametrize(("cid", "act"), _action_cases(),
+                         ids=lambda x: x if isinstance(x, str) else "")
+def test_card_action_does_what_the_facts_say(cid: str, act: dict[str, Any]):
+    """A card's action (Azione 5) from a position where it can be used: what it spends
+    and what it gives, against the facts' ``action``."""
+    rec = rules()["records"]["cards"][cid]
+    game = new(2, ("corporate_era",) if rec.get("module") else ())
+    me = game.pending()["player"]
+    spend = {k: v for k, v in (act.get("spend") or {}).items() if k in RESOURCES}
+
+    def change(s: dict[str, Any]) -> None:
+        pl = s["players"][me]
+        pl["tableau"] = [cid]
+        pl["stock"].update({r: 10 for r in RESOURCES} | {"steel": 0, "titanium": 0}
+                           | {r: max(v, 10) for r, v in spend.items()} | {"megacredits": 50})
+        pl["prod"].update({r: 5 for r in RESOURCES})
+        s["params"].update(START)
+
+    before = json.loads(json.dumps(edit(game, change)))
+    game.apply({"act": "card_action", "card": cid, "index": 0})
+    clean = _answer(game, me)
+    after = game.state
+    mine, was = after["players"][me], before["players"][me]
+    want = {r: (act.get("stock") or {}).get(r, 0) - spend.get(r, 0) for r in RESOURCES}
+    if clean:
+        assert {r: mine["stock"][r] - was["stock"][r] for r in RESOURCES} == want, cid
+    assert {r: mine["prod"][r] - was["prod"][r] for r in RESOURCES} == \
+        {r: (act.get("production") or {}).get(r, 0) for r in RESOURCES}, cid
+    steps = act.get("global") or {}
+    oceans = 1 if "ocean" in act else 0
+    assert after["params"]["oxygen"] - before["params"]["oxygen"] == steps.get("oxygen", 0), cid
+    assert after["params"]["oceans"] - before["params"]["oceans"] == oceans, cid
+    assert mine["tracks"]["tr"] - was["tracks"]["tr"] == \
+        act.get("tr", 0) + sum(steps.values()) + oceans, cid
+    assert len(mine["hand"]) - len(was["hand"]) == act.get("drawCard", 0), cid
+    assert mine["card_res"].get(cid, 0) - was["card_res"].get(cid, 0) == \
+        act.get("addResources", 0), cid
