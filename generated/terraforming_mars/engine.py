@@ -1633,44 +1633,44 @@ def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~2716'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_4294 = x_181  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4294 = x_181  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
-def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [(ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)]
+def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+    return [FN['max'](ctx, None, [1, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)])]
 
 
-x_4297 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:18
-x_4298 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:18
-x_4299 = x_176  # rules_data/terraforming_mars/definitions/solo.yaml:18
-x_4300 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:18
+x_4297 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4298 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4299 = x_176  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4300 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
-def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
     return AR('+', E.get('costs~2859'), K[6])
 
 
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (4305, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2865: (lambda v_near_2868: (v_near_2868 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2868))) is int else num(_w19)) > 0)) else False) else v_open_2865))([v_s_2866 for v_s_2866 in items_of(v_open_2865) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2867 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2867, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2867, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2867, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2867 in items_of(ADJ(ctx, 'spaces', v_s_2866))])) else False)]))([v_s_2862 for v_s_2862 in [v_x_2861 for v_x_2861 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2861, NOREC).get('type', None) if type(v_x_2861) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2862 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2862, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2862, NOREC).get('reserved', None) if type(v_s_2862) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2862, NOREC).get('reserved', None) if type(v_s_2862) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2862, NOREC).get('reserved', None) if type(v_s_2862) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2862 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2862, _w2)))) or (((_w3.get(v_s_2862, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2862, None)) == E.get('you'))) else False)) and ((True if ((v_s_2862 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2862, _w5))) or ((not any([(True if ((v_x_2863 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2863, _w6))) and ((not (v_x_2863 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2863, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2863, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2863, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2863, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2863, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2864)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2863, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2863, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2864)) else False)) else False) for v_u_2864 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2863 in items_of(ADJ(ctx, 'spaces', v_s_2862))]))) else False)) else False)]))
 
 
-def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if E is None:
         E = ctx.env()
     return (E.get('free~2869') if (E.get('k~2860') == 0) else FN['reversed'](ctx, None, E.get('free~2869')))
 
 
-def x_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def x_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('order~2870')))) is int else num(_w1)) > 0)
 
 
-def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
     return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2859'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2870'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2870'))), None) if type((_w4 := E.get('order~2870'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2859'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2870'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2870'))), None))
@@ -1722,19 +1722,19 @@ def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return FLD(ctx, K[3], E.get('t~2872'))
 
 
-def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (4324, E.get('at~2871'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2875 for v_x_2875 in items_of(ADJ(ctx, 'spaces', E.get('at~2871'))) if (v_x_2875 in _w20 if type((_w20 := (lambda v_open_2880: (lambda v_near_2883: (v_near_2883 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2883))) is int else num(_w19)) > 0)) else False) else v_open_2880))([v_s_2881 for v_s_2881 in items_of(v_open_2880) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2882 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2882, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2882, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2882, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2882 in items_of(ADJ(ctx, 'spaces', v_s_2881))])) else False)]))([v_s_2877 for v_s_2877 in [v_x_2876 for v_x_2876 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2876, NOREC).get('type', None) if type(v_x_2876) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2877 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2877, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2877, NOREC).get('reserved', None) if type(v_s_2877) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2877, NOREC).get('reserved', None) if type(v_s_2877) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2877, NOREC).get('reserved', None) if type(v_s_2877) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2877 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2877, _w2)))) or (((_w3.get(v_s_2877, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2877, None)) == E.get('you'))) else False)) and ((True if ((v_s_2877 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2877, _w5))) or ((not any([(True if ((v_x_2878 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2878, _w6))) and ((not (v_x_2878 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2878, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2878, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2878, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2878, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2878, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2879)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2878, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2878, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2879)) else False)) else False) for v_u_2879 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2878 in items_of(ADJ(ctx, 'spaces', v_s_2877))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2875, _w20))])
 
 
-def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('ring~2884')))) is int else num(_w1)) > 0)
 
 
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     if E is None:
         E = ctx.env()
     return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2859'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2884'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2884'))), None) if type((_w4 := E.get('ring~2884'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2859'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2884'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2884'))), None))
@@ -9939,7 +9939,7 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     return t_3773(ctx, k, s, E)
 
 
-def d_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:16
+def d_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9949,7 +9949,7 @@ def d_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3766(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:17
+def d_3766(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9957,7 +9957,7 @@ def d_3766(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         E = ctx.env()
     left = num(4)
     if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:17')
+        raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:20')
     while left > 0:
         left -= 1
         if not d_3767(ctx, E):
@@ -9965,7 +9965,7 @@ def d_3766(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3767(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def d_3767(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9977,7 +9977,7 @@ def d_3767(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9989,7 +9989,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9999,7 +9999,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
+def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10009,10 +10009,10 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-d_3771 = d_155  # rules_data/terraforming_mars/definitions/solo.yaml:18
+d_3771 = d_155  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
-def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10022,7 +10022,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def t_3773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
+def t_3773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10043,7 +10043,7 @@ def t_3773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3774(ctx, after, None if s is None else brk, E)
 
 
-def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10067,7 +10067,7 @@ def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return nxt(0)
 
 
-def t_3775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def t_3775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10078,7 +10078,7 @@ def t_3775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3778(ctx, k, s, E)
 
 
-def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10088,7 +10088,7 @@ def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10098,7 +10098,7 @@ def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10109,7 +10109,7 @@ def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10127,7 +10127,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3783(ctx, r1, s, E)
 
 
-def d_3780(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def d_3780(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10137,7 +10137,7 @@ def d_3780(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10147,7 +10147,7 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10287,7 +10287,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10297,7 +10297,7 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10319,7 +10319,7 @@ def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3798(ctx, k, s, E)
 
 
-def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10329,7 +10329,7 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18234,12 +18234,12 @@ AT = {
     4287: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4288: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4289: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4296: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
-    4302: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
-    4305: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4306: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
-    4307: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
-    4308: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4296: 'rules_data/terraforming_mars/definitions/solo.yaml:21',
+    4302: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4305: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4306: 'rules_data/terraforming_mars/definitions/solo.yaml:26',
+    4307: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4308: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
     4311: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4312: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4316: 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -18247,9 +18247,9 @@ AT = {
     4318: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4319: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4320: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    4324: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4325: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4327: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
+    4324: 'rules_data/terraforming_mars/definitions/solo.yaml:30',
+    4325: 'rules_data/terraforming_mars/definitions/solo.yaml:31',
+    4327: 'rules_data/terraforming_mars/definitions/solo.yaml:32',
     4328: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4329: 'rules_data/terraforming_mars/definitions/board.yaml:77',
     4333: 'rules_data/terraforming_mars/definitions/board.yaml:80',
