@@ -2438,77 +2438,79 @@ def x_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2543'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2543'), 0))
 
 
-def x_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3870 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:618
+
+
+def x_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3871, E.get('t~2544'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2545, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2545, 0)), (ctx.index.plain['parameters'].get(v_p_2545, NOREC).get('step', 0) if type(v_p_2545) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2545, NOREC).get('max', 0) if type(v_p_2545) is str else 0))) is int else num(_w3))) for v_p_2545 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2545, NOREC).get('tile', None) if type(v_p_2545) is str else None) == E.get('t~2544'))])))
+    return MEMO(ctx, (3872, E.get('t~2544'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2545, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2545, 0)), (ctx.index.plain['parameters'].get(v_p_2545, NOREC).get('step', 0) if type(v_p_2545) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2545, NOREC).get('max', 0) if type(v_p_2545) is str else 0))) is int else num(_w3))) for v_p_2545 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2545, NOREC).get('tile', None) if type(v_p_2545) is str else None) == E.get('t~2544'))])))
 
 
-def x_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3872, E.get('this'), E.get('t~2544'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2550: (lambda v_near_2553: (v_near_2553 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2544'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2553))) is int else num(_w22)) > 0)) else False) else v_open_2550))([v_s_2551 for v_s_2551 in items_of(v_open_2550) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2552 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2552, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2552, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2552, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2552 in items_of(ADJ(ctx, 'spaces', v_s_2551))])) else False)]))([v_s_2547 for v_s_2547 in [v_x_2546 for v_x_2546 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2546, NOREC).get('type', None) if type(v_x_2546) is str else None) == GET(ctx, 'tiles', E.get('t~2544'), 'space', None))] if (True if ((not (v_s_2547 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2547, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2547, NOREC).get('reserved', None) if type(v_s_2547) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2547, NOREC).get('reserved', None) if type(v_s_2547) is str else None) == E.get('t~2544'))) or (((ctx.index.plain['spaces'].get(v_s_2547, NOREC).get('reserved', None) if type(v_s_2547) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2547 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2547, _w2)))) or (((_w3.get(v_s_2547, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2547, None)) == E.get('you'))) else False)) and ((True if ((v_s_2547 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2544'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2547, _w6))) or ((not any([(True if ((v_x_2548 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2548, _w7))) and ((not (v_x_2548 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2544'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2548, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2548, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2548, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2548, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2548, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2549)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2548, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2548, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2549)) else False)) else False) for v_u_2549 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2544'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2548 in items_of(ADJ(ctx, 'spaces', v_s_2547))]))) else False)) else False)]))
+    return MEMO(ctx, (3873, E.get('this'), E.get('t~2544'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2550: (lambda v_near_2553: (v_near_2553 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2544'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2553))) is int else num(_w22)) > 0)) else False) else v_open_2550))([v_s_2551 for v_s_2551 in items_of(v_open_2550) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2552 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2552, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2552, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2552, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2552 in items_of(ADJ(ctx, 'spaces', v_s_2551))])) else False)]))([v_s_2547 for v_s_2547 in [v_x_2546 for v_x_2546 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2546, NOREC).get('type', None) if type(v_x_2546) is str else None) == GET(ctx, 'tiles', E.get('t~2544'), 'space', None))] if (True if ((not (v_s_2547 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2547, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2547, NOREC).get('reserved', None) if type(v_s_2547) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2547, NOREC).get('reserved', None) if type(v_s_2547) is str else None) == E.get('t~2544'))) or (((ctx.index.plain['spaces'].get(v_s_2547, NOREC).get('reserved', None) if type(v_s_2547) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2547 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2547, _w2)))) or (((_w3.get(v_s_2547, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2547, None)) == E.get('you'))) else False)) and ((True if ((v_s_2547 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2544'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2547, _w6))) or ((not any([(True if ((v_x_2548 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2548, _w7))) and ((not (v_x_2548 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2544'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2548, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2548, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2548, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2548, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2548, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2549)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2548, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2548, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2549)) else False)) else False) for v_u_2549 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2544'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2548 in items_of(ADJ(ctx, 'spaces', v_s_2547))]))) else False)) else False)]))
 
 
-def x_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2554')))) is int else num(_w1)) > 0)
 
 
-def x_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('s~2557'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2557'), {}))
 
 
-def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2556'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2556'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_3879 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3881 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3880 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3882 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
-def x_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('s~2557'))
 
 
-def x_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2557'))
 
 
-def x_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return (E.get('x~2558') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2558'), _w1))
 
 
-def x_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2558'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2558'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~2556'))
 
 
-def x_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2555')}
 
 
-x_3891 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:615
 x_3892 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:600
 
 
@@ -2712,7 +2714,7 @@ def x_3981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2592'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2592'), 0))
 
 
-x_3983 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:664
+x_3983 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:667
 
 
 def x_3986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -2743,7 +2745,7 @@ x_3992 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_3996 = x_3761  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
-def x_4000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
+def x_4000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (4000, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_2597 for v_x_2597 in items_of((ctx.index.plain['cards'].get(v_c_2596, NOREC).get('tags', []) if type(v_c_2596) is str else [])) if (v_x_2597 == 'building')]) for v_c_2596 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2599 for v_x_2599 in items_of((ctx.index.plain['corporations'].get(v_c_2598, NOREC).get('tags', []) if type(v_c_2598) is str else [])) if (v_x_2599 == 'building')]) for v_c_2598 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_2600 for v_x_2600 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2600 == 'building')]))))
@@ -2761,10 +2763,10 @@ def x_4002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return ((_w1 if type((_w1 := E.get('n~2601'))) is int else num(_w1)) * (_w2 if type((_w2 := AR('/', E.get('k~2604'), E.get('m~2603')))) is int else num(_w2)))
 
 
-x_4003 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:681
+x_4003 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:684
 
 
-def x_4005(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:685
+def x_4005(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:688
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (4005, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2606 for v_x_2606 in items_of((ctx.index.plain['cards'].get(v_c_2605, NOREC).get('tags', []) if type(v_c_2605) is str else [])) if (v_x_2606 == 'science')]) for v_c_2605 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2608 for v_x_2608 in items_of((ctx.index.plain['corporations'].get(v_c_2607, NOREC).get('tags', []) if type(v_c_2607) is str else [])) if (v_x_2608 == 'science')]) for v_c_2607 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
@@ -2782,7 +2784,7 @@ def x_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~2610'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2610'), 0))
 
 
-x_4011 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:693
+x_4011 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:696
 x_4015 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4016 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4017 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -12094,26 +12096,27 @@ def d_3389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
+def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3413(ctx, k, s, E)
+        ctx.steps += 1
+        LOCAL(ctx, E, 't~2544', 'city', True)
+        return t_3396(ctx, k, s, E)
 
-    ctx.steps += 4
+    ctx.steps += 3
     LOCAL(ctx, E, 'n~2542', 1, True)
     LOCAL(ctx, E, 'r~2543', 'megacredits', True)
     c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~2543'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~2542'), '+=', False, K[6])
-    LOCAL(ctx, E, 't~2544', 'city', True)
-    return t_3395(ctx, r1, s, E)
+    return t_3394(ctx, r1, s, E)
 
 
-def d_3391(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
+def d_3391(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12123,7 +12126,7 @@ def d_3391(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
     return True
 
 
-def d_3392(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
+def d_3392(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12145,7 +12148,10 @@ def d_3393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3394(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
+t_3394 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:618
+
+
+def d_3395(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12155,58 +12161,58 @@ def d_3394(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
     return True
 
 
-def t_3395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3871(ctx, E):
-        return t_3396(ctx, k, s, E)
+    if x_3872(ctx, E):
+        return t_3397(ctx, k, s, E)
     return k()
 
 
-def t_3396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~2554', x_3872(ctx, E), True)
-    if not x_3873(ctx, E):
+    LOCAL(ctx, E, 'legal~2554', x_3873(ctx, E), True)
+    if not x_3874(ctx, E):
         return False
-    return t_3399(ctx, k, s, E)
+    return t_3400(ctx, k, s, E)
 
 
-def d_3397(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_3398(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~2554', x_3872(ctx, E), True)
+    LOCAL(ctx, E, 'legal~2554', x_3873(ctx, E), True)
     return True
 
 
-def d_3398(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_3399(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3873(ctx, E):
+    if not x_3874(ctx, E):
         return False
     return True
 
 
-def t_3399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3399, None, [], k)
+    return CHOOSE(ctx, 3400, None, [], k)
 
 
-def t_3400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12214,17 +12220,7 @@ def t_3400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~2556', E.get('t~2544'), True)
     LOCAL(ctx, E, 's~2557', E.get('space~2555'), True)
-    return t_3403(ctx, k, s, E)
-
-
-def d_3401(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2556', E.get('t~2544'), True)
-    return True
+    return t_3404(ctx, k, s, E)
 
 
 def d_3402(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -12233,36 +12229,46 @@ def d_3402(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 't~2556', E.get('t~2544'), True)
+    return True
+
+
+def d_3403(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 's~2557', E.get('space~2555'), True)
     return True
 
 
-def t_3403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3404, ctx.state.get('board'), E.get('s~2557'))
+    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~2557'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3878(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[7])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2557'), '=', False, K[8])
-    return t_3406(ctx, k, s, E)
+    return t_3407(ctx, k, s, E)
 
 
-def d_3404(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3404, ctx.state.get('board'), E.get('s~2557'))
+    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~2557'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3878(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[7])
     return True
 
 
-def d_3405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_3406(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12272,36 +12278,15 @@ def d_3405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_3407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3881(ctx, E):
-        return t_3407(ctx, k, s, E)
+    if x_3882(ctx, E):
+        return t_3408(ctx, k, s, E)
     return k()
-
-
-def t_3407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_3409(ctx, r2, s, E)
-
-    def r2():
-        return t_3411(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~2556'), 'space': E.get('s~2557'), 'by': E.get('you')})
-        return k()
-
-    return t_3408(ctx, r1, s, E)
 
 
 def t_3408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -12310,16 +12295,37 @@ def t_3408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3882(ctx, E), k)
+    def r1():
+        return t_3410(ctx, r2, s, E)
+
+    def r2():
+        return t_3412(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~2556'), 'space': E.get('s~2557'), 'by': E.get('you')})
+        return k()
+
+    return t_3409(ctx, r1, s, E)
 
 
-def t_3409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_3409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_3883(ctx, E)))
+    return DO(ctx, x_3883(ctx, E), k)
+
+
+def t_3410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_3884(ctx, E)))
     old = E.get('x~2558', MISSING)
 
     def brk():
@@ -12331,23 +12337,14 @@ def t_3409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~2558', item, True)
-            if x_3884(ctx, E):
-                return t_3410(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3885(ctx, E):
+                return t_3411(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_3885(ctx, E), k)
-
-
-def t_3411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_3411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12356,7 +12353,16 @@ def t_3411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3886(ctx, E), k)
 
 
-def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def t_3412(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3887(ctx, E), k)
+
+
+def d_3413(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12367,10 +12373,7 @@ def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-t_3413 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:615
-
-
-def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:617
+def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12384,7 +12387,7 @@ def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:617
     return True
 
 
-def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:617
+def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12394,7 +12397,7 @@ def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:617
     return True
 
 
-def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:617
+def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12416,7 +12419,7 @@ def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:627
+def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12427,7 +12430,7 @@ def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_3421(ctx, k, s, E)
 
 
-def d_3419(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:627
+def d_3419(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12437,7 +12440,7 @@ def d_3419(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:627
     return True
 
 
-def d_3420(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:627
+def d_3420(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12703,7 +12706,7 @@ def d_3443(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:638
+def t_3444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12713,7 +12716,7 @@ def t_3444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_3446(ctx, k, s, E)
 
 
-def d_3445(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:638
+def d_3445(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12954,7 +12957,7 @@ def d_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3466(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:638
+def d_3466(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12968,7 +12971,7 @@ def d_3466(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:638
     return True
 
 
-def d_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:638
+def d_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12978,7 +12981,7 @@ def d_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:638
     return True
 
 
-def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:638
+def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13000,7 +13003,7 @@ def d_3469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:646
+def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13014,7 +13017,7 @@ def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:646
     return True
 
 
-def d_3471(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:646
+def d_3471(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13024,7 +13027,7 @@ def d_3471(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:646
     return True
 
 
-def d_3472(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:646
+def d_3472(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13046,7 +13049,7 @@ def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3474(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:654
+def d_3474(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13058,7 +13061,7 @@ def d_3474(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:654
     return True
 
 
-def d_3475(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:654
+def d_3475(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13137,7 +13140,7 @@ d_3485 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_3486 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:663
+def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13150,7 +13153,7 @@ def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:663
     return True
 
 
-def d_3488(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:663
+def d_3488(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13160,7 +13163,7 @@ def d_3488(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:663
     return True
 
 
-def d_3489(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:663
+def d_3489(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13208,7 +13211,7 @@ def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:664
+def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13225,10 +13228,10 @@ def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_3494(ctx, r1, s, E)
 
 
-t_3494 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:664
+t_3494 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:667
 
 
-def d_3495(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:664
+def d_3495(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13238,7 +13241,7 @@ def d_3495(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:664
     return True
 
 
-def d_3496(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:664
+def d_3496(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13320,7 +13323,7 @@ def d_3501(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 d_3502 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:672
+def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:675
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13331,7 +13334,7 @@ def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:672
     return True
 
 
-def d_3504(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:672
+def d_3504(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:675
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13349,7 +13352,7 @@ def d_3505(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirement
     return True
 
 
-def d_3506(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
+def d_3506(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13365,7 +13368,7 @@ def d_3506(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
     return True
 
 
-def d_3507(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
+def d_3507(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13375,7 +13378,7 @@ def d_3507(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
     return True
 
 
-def d_3508(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
+def d_3508(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13385,7 +13388,7 @@ def d_3508(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
     return True
 
 
-def d_3509(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
+def d_3509(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13395,7 +13398,7 @@ def d_3509(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
     return True
 
 
-def d_3510(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:680
+def d_3510(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13417,10 +13420,10 @@ def d_3511(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-t_3512 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:681
+t_3512 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:684
 
 
-def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:692
+def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13433,7 +13436,7 @@ def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:692
     return True
 
 
-def d_3514(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:692
+def d_3514(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13443,7 +13446,7 @@ def d_3514(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:692
     return True
 
 
-def d_3515(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:692
+def d_3515(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13491,10 +13494,10 @@ def d_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_3519 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:693
+t_3519 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:696
 
 
-def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:696
+def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:699
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13506,7 +13509,7 @@ def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:696
     return True
 
 
-def d_3521(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:696
+def d_3521(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:699
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14434,26 +14437,26 @@ TRIALS = {
     3391: CPS(d_3391),
     3392: CPS(d_3392),
     3393: CPS(d_3393),
-    3394: CPS(d_3394),
-    3395: t_3395,
+    3394: t_3394,
+    3395: CPS(d_3395),
     3396: t_3396,
-    3397: CPS(d_3397),
+    3397: t_3397,
     3398: CPS(d_3398),
-    3399: t_3399,
+    3399: CPS(d_3399),
     3400: t_3400,
-    3401: CPS(d_3401),
+    3401: t_3401,
     3402: CPS(d_3402),
-    3403: t_3403,
-    3404: CPS(d_3404),
+    3403: CPS(d_3403),
+    3404: t_3404,
     3405: CPS(d_3405),
-    3406: t_3406,
+    3406: CPS(d_3406),
     3407: t_3407,
     3408: t_3408,
     3409: t_3409,
     3410: t_3410,
     3411: t_3411,
-    3412: CPS(d_3412),
-    3413: t_3413,
+    3412: t_3412,
+    3413: CPS(d_3413),
     3414: CPS(d_3414),
     3415: CPS(d_3415),
     3416: CPS(d_3416),
@@ -15090,19 +15093,19 @@ CODE = {
     3863: x_3863,
     3864: x_3864,
     3868: x_3868,
-    3871: x_3871,
+    3870: x_3870,
     3872: x_3872,
     3873: x_3873,
-    3877: x_3877,
+    3874: x_3874,
     3878: x_3878,
     3879: x_3879,
-    3881: x_3881,
+    3880: x_3880,
     3882: x_3882,
     3883: x_3883,
     3884: x_3884,
     3885: x_3885,
     3886: x_3886,
-    3890: x_3890,
+    3887: x_3887,
     3891: x_3891,
     3892: x_3892,
     3895: x_3895,
@@ -15522,17 +15525,17 @@ AT = {
     3863: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3864: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3868: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3871: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    3872: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    3873: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    3877: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3872: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3873: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3874: 'rules_data/terraforming_mars/definitions/board.yaml:103',
     3878: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    3882: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    3883: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3879: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3883: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     3884: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     3885: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    3886: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    3890: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    3886: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3887: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3891: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3895: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3899: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
     3903: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
@@ -15564,10 +15567,10 @@ AT = {
     3987: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     3989: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3991: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4000: 'rules_data/terraforming_mars/cards/141-208.yaml:680',
+    4000: 'rules_data/terraforming_mars/cards/141-208.yaml:683',
     4001: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
     4002: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
-    4005: 'rules_data/terraforming_mars/cards/141-208.yaml:685',
+    4005: 'rules_data/terraforming_mars/cards/141-208.yaml:688',
     4008: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     4009: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
 }
@@ -35045,21 +35048,21 @@ RECORDS = {
             'at': 'rules_data/terraforming_mars/cards/141-208.yaml:611',
             'id': 3379,
         },
-        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:615
+        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:618
             'op': 'seq',
             'b': [
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:615
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:618
                     'op': 'let',
                     'v': 'n~2542',
                     'e': {'op': 'lit', 'v': 1, 'x': 3866},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:615',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:618',
                     'id': 3391,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:615
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:618
                     'op': 'let',
                     'v': 'r~2543',
                     'e': {'op': 'lit', 'v': 'megacredits', 'x': 3867},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:615',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:618',
                     'id': 3392,
                 },
                 {  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -35081,12 +35084,25 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
                     'id': 3393,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:615
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:618
+                    'op': 'do',
+                    'e': {
+                        'op': 'fld',
+                        'kind': 'cards',
+                        'of': {'op': 'var', 'n': 'this'},
+                        'f': 'production',
+                        'd': None,
+                        'x': 3870,
+                    },
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:618',
+                    'id': 3394,
+                },
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:618
                     'op': 'let',
                     'v': 't~2544',
-                    'e': {'op': 'lit', 'v': 'city', 'x': 3870},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:615',
-                    'id': 3394,
+                    'e': {'op': 'lit', 'v': 'city', 'x': 3871},
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:618',
+                    'id': 3395,
                 },
                 {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
@@ -35143,7 +35159,7 @@ RECORDS = {
                                 },
                             ],
                         },
-                        'x': 3871,
+                        'x': 3872,
                     },
                     't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
@@ -35504,10 +35520,10 @@ RECORDS = {
                                             'b': {'op': 'var', 'n': 'open~2550'},
                                         },
                                     },
-                                    'x': 3872,
+                                    'x': 3873,
                                 },
                                 'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-                                'id': 3397,
+                                'id': 3398,
                             },
                             {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
@@ -35522,10 +35538,10 @@ RECORDS = {
                                         ],
                                     },
                                     'b': {'op': 'lit', 'v': 0},
-                                    'x': 3873,
+                                    'x': 3874,
                                 },
                                 'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-                                'id': 3398,
+                                'id': 3399,
                             },
                             {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
@@ -35534,7 +35550,7 @@ RECORDS = {
                                         'gens': [
                                             {
                                                 'v': 'space~2555',
-                                                'src': {'op': 'var', 'n': 'legal~2554', 'x': 3874},
+                                                'src': {'op': 'var', 'n': 'legal~2554', 'x': 3875},
                                                 'label': 'space',
                                             },
                                         ],
@@ -35544,16 +35560,16 @@ RECORDS = {
                                                 {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2556',
-                                                    'e': {'op': 'var', 'n': 't~2544', 'x': 3875},
+                                                    'e': {'op': 'var', 'n': 't~2544', 'x': 3876},
                                                     'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-                                                    'id': 3401,
+                                                    'id': 3402,
                                                 },
                                                 {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2557',
-                                                    'e': {'op': 'var', 'n': 'space~2555', 'x': 3876},
+                                                    'e': {'op': 'var', 'n': 'space~2555', 'x': 3877},
                                                     'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-                                                    'id': 3402,
+                                                    'id': 3403,
                                                 },
                                                 {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
@@ -35565,7 +35581,7 @@ RECORDS = {
                                                                 'of': {'op': 'st', 'k': 'board'},
                                                                 'k': {'op': 'var', 'n': 's~2557'},
                                                                 'd': {},
-                                                                'x': 3877,
+                                                                'x': 3878,
                                                             },
                                                             'o': '=',
                                                             'e': {
@@ -35587,20 +35603,20 @@ RECORDS = {
                                                                     },
                                                                     {'op': 'var', 'n': 'this'},
                                                                 ],
-                                                                'x': 3878,
+                                                                'x': 3879,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
                                                             'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-                                                            'id': 3404,
+                                                            'id': 3405,
                                                         },
                                                         {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
-                                                            't': {'op': 'st', 'k': 'last_space', 'x': 3879},
+                                                            't': {'op': 'st', 'k': 'last_space', 'x': 3880},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 's~2557', 'x': 3880},
+                                                            'e': {'op': 'var', 'n': 's~2557', 'x': 3881},
                                                             'bd': ['game', 'last_space', ''],
                                                             'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-                                                            'id': 3405,
+                                                            'id': 3406,
                                                         },
                                                         {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
@@ -35609,7 +35625,7 @@ RECORDS = {
                                                                 'o': '!=',
                                                                 'a': {'op': 'var', 'n': 'you'},
                                                                 'b': {'op': 'lit', 'v': None},
-                                                                'x': 3881,
+                                                                'x': 3882,
                                                             },
                                                             't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
@@ -35622,10 +35638,10 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2557'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 3882,
+                                                                            'x': 3883,
                                                                         },
                                                                         'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-                                                                        'id': 3408,
+                                                                        'id': 3409,
                                                                     },
                                                                     {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
@@ -35637,14 +35653,14 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2557'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 3883,
+                                                                            'x': 3884,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2558'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 3884,
+                                                                            'x': 3885,
                                                                         },
                                                                         'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
@@ -35663,13 +35679,13 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 3885,
+                                                                                'x': 3886,
                                                                             },
                                                                             'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-                                                                            'id': 3410,
+                                                                            'id': 3411,
                                                                         },
                                                                         'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-                                                                        'id': 3409,
+                                                                        'id': 3410,
                                                                     },
                                                                     {  # rules_data/terraforming_mars/definitions/board.yaml:82
                                                                         'op': 'do',
@@ -35679,36 +35695,36 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 't~2556'},
                                                                             'f': 'effect',
                                                                             'd': None,
-                                                                            'x': 3886,
+                                                                            'x': 3887,
                                                                         },
                                                                         'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-                                                                        'id': 3411,
+                                                                        'id': 3412,
                                                                     },
                                                                     {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
-                                                                            'tile': {'op': 'var', 'n': 't~2556', 'x': 3887},
-                                                                            'space': {'op': 'var', 'n': 's~2557', 'x': 3888},
-                                                                            'by': {'op': 'var', 'n': 'you', 'x': 3889},
+                                                                            'tile': {'op': 'var', 'n': 't~2556', 'x': 3888},
+                                                                            'space': {'op': 'var', 'n': 's~2557', 'x': 3889},
+                                                                            'by': {'op': 'var', 'n': 'you', 'x': 3890},
                                                                         },
                                                                         'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-                                                                        'id': 3412,
+                                                                        'id': 3413,
                                                                     },
                                                                 ],
                                                                 'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-                                                                'id': 3407,
+                                                                'id': 3408,
                                                             },
                                                             'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-                                                            'id': 3406,
+                                                            'id': 3407,
                                                         },
                                                     ],
                                                     'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-                                                    'id': 3403,
+                                                    'id': 3404,
                                                 },
                                             ],
                                             'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-                                            'id': 3400,
+                                            'id': 3401,
                                         },
                                         'label': {
                                             'op': 'obj',
@@ -35716,7 +35732,7 @@ RECORDS = {
                                             'a': [
                                                 {'op': 'var', 'n': 'space~2555'},
                                             ],
-                                            'x': 3890,
+                                            'x': 3891,
                                         },
                                     },
                                 ],
@@ -35728,30 +35744,17 @@ RECORDS = {
                                     'text': {'it': 'piazza una tessera Città', 'en': 'place a city tile'},
                                 },
                                 'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-                                'id': 3399,
+                                'id': 3400,
                             },
                         ],
                         'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-                        'id': 3396,
+                        'id': 3397,
                     },
                     'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-                    'id': 3395,
-                },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:615
-                    'op': 'do',
-                    'e': {
-                        'op': 'fld',
-                        'kind': 'cards',
-                        'of': {'op': 'var', 'n': 'this'},
-                        'f': 'production',
-                        'd': None,
-                        'x': 3891,
-                    },
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:615',
-                    'id': 3413,
+                    'id': 3396,
                 },
             ],
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:615',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:618',
             'id': 3390,
         },
         'triggers': [
@@ -35804,21 +35807,21 @@ RECORDS = {
                     ],
                     'x': 3892,
                 },
-                'b': {  # rules_data/terraforming_mars/cards/141-208.yaml:617
+                'b': {  # rules_data/terraforming_mars/cards/141-208.yaml:620
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/cards/141-208.yaml:617
+                        {  # rules_data/terraforming_mars/cards/141-208.yaml:620
                             'op': 'let',
                             'v': 'n~2559',
                             'e': {'op': 'lit', 'v': 1, 'x': 3893},
-                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:617',
+                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:620',
                             'id': 3415,
                         },
-                        {  # rules_data/terraforming_mars/cards/141-208.yaml:617
+                        {  # rules_data/terraforming_mars/cards/141-208.yaml:620
                             'op': 'let',
                             'v': 'r~2560',
                             'e': {'op': 'lit', 'v': 'megacredits', 'x': 3894},
-                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:617',
+                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:620',
                             'id': 3416,
                         },
                         {  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -35841,7 +35844,7 @@ RECORDS = {
                             'id': 3417,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:617',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:620',
                     'id': 3414,
                 },
             },
@@ -35853,28 +35856,28 @@ RECORDS = {
         'deck': 'project',
         'at': 'rules_data/terraforming_mars/cards/141-208.yaml:600',
     },
-    'energy_tapping': {  # rules_data/terraforming_mars/cards/141-208.yaml:619
+    'energy_tapping': {  # rules_data/terraforming_mars/cards/141-208.yaml:622
         'id': 'energy_tapping',
         'number': '201',
         'name': {'en': 'Energy Tapping'},
         'type': 'automated',
         'cost': 3,
         'tags': ['power'],
-        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:627
+        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:630
             'op': 'seq',
             'b': [
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:627
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:630
                     'op': 'let',
                     'v': 'n~2561',
                     'e': {'op': 'lit', 'v': 1, 'x': 3897},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:627',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:630',
                     'id': 3419,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:627
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:630
                     'op': 'let',
                     'v': 'r~2562',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 3898},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:627',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:630',
                     'id': 3420,
                 },
                 {  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
@@ -36313,16 +36316,16 @@ RECORDS = {
                     'id': 3421,
                 },
             ],
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:627',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:630',
             'id': 3418,
         },
         'vp': {'op': 'lit', 'v': -1, 'x': 3930},
         'module': 'corporate_era',
         'source': {'doc': 'tm-facts', 'section': 'cards.json #201 (render icons)'},
         'deck': 'project',
-        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:619',
+        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:622',
     },
-    'underground_detonations': {  # rules_data/terraforming_mars/cards/141-208.yaml:631
+    'underground_detonations': {  # rules_data/terraforming_mars/cards/141-208.yaml:634
         'id': 'underground_detonations',
         'number': '202',
         'name': {'en': 'Underground Detonations'},
@@ -36331,14 +36334,14 @@ RECORDS = {
         'tags': ['building'],
         'actions': [
             {
-                'cost': {  # rules_data/terraforming_mars/cards/141-208.yaml:638
+                'cost': {  # rules_data/terraforming_mars/cards/141-208.yaml:641
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/cards/141-208.yaml:638
+                        {  # rules_data/terraforming_mars/cards/141-208.yaml:641
                             'op': 'let',
                             'v': 'n~2576',
                             'e': {'op': 'lit', 'v': 10, 'x': 3931},
-                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:638',
+                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:641',
                             'id': 3445,
                         },
                         {  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -37266,24 +37269,24 @@ RECORDS = {
                             'id': 3446,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:638',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:641',
                     'id': 3444,
                 },
-                'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:638
+                'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:641
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/cards/141-208.yaml:638
+                        {  # rules_data/terraforming_mars/cards/141-208.yaml:641
                             'op': 'let',
                             'v': 'n~2586',
                             'e': {'op': 'lit', 'v': 2, 'x': 3957},
-                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:638',
+                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:641',
                             'id': 3467,
                         },
-                        {  # rules_data/terraforming_mars/cards/141-208.yaml:638
+                        {  # rules_data/terraforming_mars/cards/141-208.yaml:641
                             'op': 'let',
                             'v': 'r~2587',
                             'e': {'op': 'lit', 'v': 'heat', 'x': 3958},
-                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:638',
+                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:641',
                             'id': 3468,
                         },
                         {  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -37306,37 +37309,37 @@ RECORDS = {
                             'id': 3469,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:638',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:641',
                     'id': 3466,
                 },
             },
         ],
         'source': {'doc': 'tm-facts', 'section': 'cards.json #202'},
         'deck': 'project',
-        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:631',
+        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:634',
     },
-    'soletta': {  # rules_data/terraforming_mars/cards/141-208.yaml:640
+    'soletta': {  # rules_data/terraforming_mars/cards/141-208.yaml:643
         'id': 'soletta',
         'number': '203',
         'name': {'en': 'Soletta'},
         'type': 'automated',
         'cost': 35,
         'tags': ['space'],
-        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:646
+        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:649
             'op': 'seq',
             'b': [
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:646
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:649
                     'op': 'let',
                     'v': 'n~2588',
                     'e': {'op': 'lit', 'v': 7, 'x': 3961},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:646',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:649',
                     'id': 3471,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:646
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:649
                     'op': 'let',
                     'v': 'r~2589',
                     'e': {'op': 'lit', 'v': 'heat', 'x': 3962},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:646',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:649',
                     'id': 3472,
                 },
                 {  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -37359,28 +37362,28 @@ RECORDS = {
                     'id': 3473,
                 },
             ],
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:646',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:649',
             'id': 3470,
         },
         'source': {'doc': 'tm-facts', 'section': 'cards.json #203'},
         'deck': 'project',
-        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:640',
+        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:643',
     },
-    'technology_demonstration': {  # rules_data/terraforming_mars/cards/141-208.yaml:648
+    'technology_demonstration': {  # rules_data/terraforming_mars/cards/141-208.yaml:651
         'id': 'technology_demonstration',
         'number': '204',
         'name': {'en': 'Technology Demonstration'},
         'type': 'event',
         'cost': 5,
         'tags': ['science', 'space'],
-        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:654
+        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:657
             'op': 'seq',
             'b': [
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:654
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:657
                     'op': 'let',
                     'v': 'n~2590',
                     'e': {'op': 'lit', 'v': 2, 'x': 3965},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:654',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:657',
                     'id': 3475,
                 },
                 {  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -37534,36 +37537,36 @@ RECORDS = {
                     'id': 3476,
                 },
             ],
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:654',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:657',
             'id': 3474,
         },
         'module': 'corporate_era',
         'source': {'doc': 'tm-facts', 'section': 'cards.json #204'},
         'deck': 'project',
-        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:648',
+        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:651',
     },
-    'rad_chem_factory': {  # rules_data/terraforming_mars/cards/141-208.yaml:657
+    'rad_chem_factory': {  # rules_data/terraforming_mars/cards/141-208.yaml:660
         'id': 'rad_chem_factory',
         'number': '205',
         'name': {'en': 'Rad-Chem Factory'},
         'type': 'automated',
         'cost': 8,
         'tags': ['building'],
-        'production': {  # rules_data/terraforming_mars/cards/141-208.yaml:663
+        'production': {  # rules_data/terraforming_mars/cards/141-208.yaml:666
             'op': 'seq',
             'b': [
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:663
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:666
                     'op': 'let',
                     'v': 'n~2591',
                     'e': {'op': 'lit', 'v': 1, 'x': 3978},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:663',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:666',
                     'id': 3488,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:663
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:666
                     'op': 'let',
                     'v': 'r~2592',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 3979},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:663',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:666',
                     'id': 3489,
                 },
                 {  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -37625,13 +37628,13 @@ RECORDS = {
                     'id': 3490,
                 },
             ],
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:663',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:666',
             'id': 3487,
         },
-        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:664
+        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:667
             'op': 'seq',
             'b': [
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:664
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:667
                     'op': 'do',
                     'e': {
                         'op': 'fld',
@@ -37641,21 +37644,21 @@ RECORDS = {
                         'd': None,
                         'x': 3983,
                     },
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:664',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:667',
                     'id': 3494,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:664
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:667
                     'op': 'let',
                     'v': 't~2593',
                     'e': {'op': 'lit', 'v': 'tr', 'x': 3984},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:664',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:667',
                     'id': 3495,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:664
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:667
                     'op': 'let',
                     'v': 'n~2594',
                     'e': {'op': 'lit', 'v': 2, 'x': 3985},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:664',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:667',
                     'id': 3496,
                 },
                 {  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -37755,28 +37758,28 @@ RECORDS = {
                     'id': 3497,
                 },
             ],
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:664',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:667',
             'id': 3493,
         },
         'source': {'doc': 'tm-facts', 'section': 'cards.json #205'},
         'deck': 'project',
-        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:657',
+        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:660',
     },
-    'special_design': {  # rules_data/terraforming_mars/cards/141-208.yaml:666
+    'special_design': {  # rules_data/terraforming_mars/cards/141-208.yaml:669
         'id': 'special_design',
         'number': '206',
         'name': {'en': 'Special Design'},
         'type': 'event',
         'cost': 4,
         'tags': ['science'],
-        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:672
+        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:675
             'op': 'seq',
             'b': [
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:672
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:675
                     'op': 'let',
                     'v': 'n~2595',
                     'e': {'op': 'lit', 'v': 2, 'x': 3994},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:672',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:675',
                     'id': 3504,
                 },
                 {  # rules_data/terraforming_mars/definitions/requirements.yaml:68
@@ -37821,7 +37824,7 @@ RECORDS = {
                     'id': 3505,
                 },
             ],
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:672',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:675',
             'id': 3503,
         },
         'source': {
@@ -37829,40 +37832,40 @@ RECORDS = {
             'section': 'cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)',
         },
         'deck': 'project',
-        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:666',
+        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:669',
     },
-    'medical_lab': {  # rules_data/terraforming_mars/cards/141-208.yaml:674
+    'medical_lab': {  # rules_data/terraforming_mars/cards/141-208.yaml:677
         'id': 'medical_lab',
         'number': '207',
         'name': {'en': 'Medical Lab'},
         'type': 'automated',
         'cost': 13,
         'tags': ['science', 'building'],
-        'production': {  # rules_data/terraforming_mars/cards/141-208.yaml:680
+        'production': {  # rules_data/terraforming_mars/cards/141-208.yaml:683
             'op': 'seq',
             'b': [
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:680
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:683
                     'op': 'let',
                     'v': 'n~2601',
                     'e': {'op': 'lit', 'v': 1, 'x': 3997},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:680',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:683',
                     'id': 3507,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:680
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:683
                     'op': 'let',
                     'v': 'r~2602',
                     'e': {'op': 'lit', 'v': 'megacredits', 'x': 3998},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:680',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:683',
                     'id': 3508,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:680
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:683
                     'op': 'let',
                     'v': 'm~2603',
                     'e': {'op': 'lit', 'v': 2, 'x': 3999},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:680',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:683',
                     'id': 3509,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:680
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:683
                     'op': 'let',
                     'v': 'k~2604',
                     'e': {
@@ -37987,7 +37990,7 @@ RECORDS = {
                         },
                         'x': 4000,
                     },
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:680',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:683',
                     'id': 3510,
                 },
                 {  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
@@ -38021,10 +38024,10 @@ RECORDS = {
                     'id': 3511,
                 },
             ],
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:680',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:683',
             'id': 3506,
         },
-        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:681
+        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:684
             'op': 'do',
             'e': {
                 'op': 'fld',
@@ -38034,7 +38037,7 @@ RECORDS = {
                 'd': None,
                 'x': 4003,
             },
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:681',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:684',
             'id': 3512,
         },
         'vp': {'op': 'lit', 'v': 1, 'x': 4004},
@@ -38044,9 +38047,9 @@ RECORDS = {
             'section': 'cards.json #207 (production megacredits per 2 building tags)',
         },
         'deck': 'project',
-        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:674',
+        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:677',
     },
-    'ai_central': {  # rules_data/terraforming_mars/cards/141-208.yaml:685
+    'ai_central': {  # rules_data/terraforming_mars/cards/141-208.yaml:688
         'id': 'ai_central',
         'number': '208',
         'name': {'en': 'AI Central'},
@@ -38139,21 +38142,21 @@ RECORDS = {
             'b': {'op': 'lit', 'v': 3},
             'x': 4005,
         },
-        'production': {  # rules_data/terraforming_mars/cards/141-208.yaml:692
+        'production': {  # rules_data/terraforming_mars/cards/141-208.yaml:695
             'op': 'seq',
             'b': [
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:692
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:695
                     'op': 'let',
                     'v': 'n~2609',
                     'e': {'op': 'lit', 'v': 1, 'x': 4006},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:692',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:695',
                     'id': 3514,
                 },
-                {  # rules_data/terraforming_mars/cards/141-208.yaml:692
+                {  # rules_data/terraforming_mars/cards/141-208.yaml:695
                     'op': 'let',
                     'v': 'r~2610',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 4007},
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:692',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:695',
                     'id': 3515,
                 },
                 {  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -38215,10 +38218,10 @@ RECORDS = {
                     'id': 3516,
                 },
             ],
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:692',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:695',
             'id': 3513,
         },
-        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:693
+        'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:696
             'op': 'do',
             'e': {
                 'op': 'fld',
@@ -38228,20 +38231,20 @@ RECORDS = {
                 'd': None,
                 'x': 4011,
             },
-            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:693',
+            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:696',
             'id': 3519,
         },
         'vp': {'op': 'lit', 'v': 1, 'x': 4012},
         'actions': [
             {
-                'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:696
+                'effect': {  # rules_data/terraforming_mars/cards/141-208.yaml:699
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/cards/141-208.yaml:696
+                        {  # rules_data/terraforming_mars/cards/141-208.yaml:699
                             'op': 'let',
                             'v': 'n~2611',
                             'e': {'op': 'lit', 'v': 2, 'x': 4013},
-                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:696',
+                            'at': 'rules_data/terraforming_mars/cards/141-208.yaml:699',
                             'id': 3521,
                         },
                         {  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -38395,7 +38398,7 @@ RECORDS = {
                             'id': 3522,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:696',
+                    'at': 'rules_data/terraforming_mars/cards/141-208.yaml:699',
                     'id': 3520,
                 },
             },
@@ -38403,6 +38406,6 @@ RECORDS = {
         'module': 'corporate_era',
         'source': {'doc': 'tm-facts', 'section': 'cards.json #208'},
         'deck': 'project',
-        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:685',
+        'at': 'rules_data/terraforming_mars/cards/141-208.yaml:688',
     },
 }
