@@ -216,7 +216,9 @@ def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any],
     if node.get("upto"):
         yield {"l": STOP}
     alts = node["alts"]
-    for k in sorted(range(len(alts)), key=lambda k: bool(alts[k]["gens"])):
+    order = range(1) if len(alts) == 1 else \
+        sorted(range(len(alts)), key=lambda k: bool(alts[k]["gens"]))
+    for k in order:
         alt = alts[k]
         for binding in _lazy_bindings(ctx, alt["gens"], 0, {}):
             if not labels:
