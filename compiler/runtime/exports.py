@@ -17,7 +17,7 @@ from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
 from compiler.runtime.machine import seat as SEAT  # noqa: N812
-from compiler.runtime.reactions import modified
+from compiler.runtime.reactions import modsum as MODV  # noqa: N812  # (ctx, name, params, base, lo)
 from compiler.runtime.values import FUNCTIONS, _core, _fld_of, arith, ev, items_of, num
 
 __all__ = ["ADJ", "AR", "AS", "ASSIGN", "CAN", "CHOOSE", "CORE", "CPS", "DO", "EMIT", "FLD", "FN",
@@ -117,9 +117,3 @@ def AS(ctx: Any, p: Any, body: Any) -> Any:  # noqa: N802
 def CAN(ctx: Any, node: int, binding: dict[str, Any]) -> bool:  # noqa: N802
     """``can (S)``: a trial run of statement ``node`` (by id) with ``binding``."""
     return trial(ctx, ctx.index.nodes[node], binding)
-
-
-def MODV(ctx: Any, name: str, params: dict[str, Any], base: Any,  # noqa: N802
-         lo: Any) -> int:
-    total = modified(ctx, name, params, num(base))
-    return max(total, lo) if lo is not None else total
