@@ -81,7 +81,11 @@ def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa
 
 
 def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802
-    return list(ctx.rules["records"].get(kind) or {})
+    """The ids of kind ``kind``, kept in the index (never changed in place)."""
+    hit = ctx.index.field_cache.get((IDS, kind))
+    if hit is None:
+        hit = ctx.index.field_cache[(IDS, kind)] = list(ctx.rules["records"].get(kind) or {})
+    return hit
 
 
 def AR(o: str, a: Any, b: Any, no_none: bool = False) -> Any:  # noqa: N802
@@ -100,8 +104,16 @@ FN = FUNCTIONS  # the core functions by name: FN["count"](ctx, None, x)
 
 
 def ADJ(ctx: Any, kind: str, rid: Any) -> list[Any]:  # noqa: N802
-    rec = (ctx.rules["records"].get(kind) or {}).get(rid) if isinstance(rid, str) else None
-    return list(rec.get("next_to") or []) if rec else []
+    """Record ``rid``'s ``next_to`` ids, kept in the index (rules never change; the list
+    is never changed in place)."""
+    if type(rid) is not str:
+        return []
+    key = (ADJ, kind, rid)
+    hit = ctx.index.field_cache.get(key)
+    if hit is None:
+        rec = (ctx.rules["records"].get(kind) or {}).get(rid)
+        hit = ctx.index.field_cache[key] = list(rec.get("next_to") or []) if rec else []
+    return hit
 
 
 def CORE(ctx: Any, name: str) -> Any:  # noqa: N802

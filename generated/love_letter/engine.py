@@ -445,7 +445,10 @@ def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [(_w1.get(AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None)) for v_k_119 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    def compute():
+        _h1 = ctx.state.get('starter')
+        return [(_w1.get(AR('%', (_h1 + v_k_119 if type(_h1) is type(v_k_119) is int else AR('+', _h1, v_k_119)), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', (_h1 + v_k_119 if type(_h1) is type(v_k_119) is int else AR('+', _h1, v_k_119)), len(ctx.state['players'])), None)) for v_k_119 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), compute)
 
 
 x_154 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
@@ -484,7 +487,10 @@ def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not any([any([(v_x_125 in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) in (list, dict) else IN(v_x_125, _w2)) for v_x_125 in items_of((ctx.index.plain['cards'].get(v_other_124, NOREC).get('discard_with', []) if type(v_other_124) is str else []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        return (not any(any((v_x_125 in _h1 if type(_h1) in (list, dict) else IN(v_x_125, _h1)) for v_x_125 in items_of((ctx.index.plain['cards'].get(v_other_124, NOREC).get('discard_with', []) if type(v_other_124) is str else []))) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))))
+    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), compute)
 
 
 x_179 = x_15  # rules_data/love_letter/definitions/turns.yaml:59
@@ -584,11 +590,14 @@ x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:188
 def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_151 for v_p_151 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_151 in _w1 if type((_w1 := E.get('won~145'))) in (list, dict) else IN(v_p_151, _w1))]))
+    def compute():
+        _h1 = ctx.state.get('starter')
+        return FN['first'](ctx, None, [v_p_151 for v_p_151 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_150 if type(_h1) is type(v_k_150) is int else AR('+', _h1, v_k_150)), len(ctx.state['players'])), None) for v_k_150 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_151 in _w1 if type((_w1 := E.get('won~145'))) in (list, dict) else IN(v_p_151, _w1))])
+    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), compute)
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any([((_w1 if type((_w1 := (ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any(((_w1 if type((_w1 := (ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_210(ctx, E=None):  # 

@@ -61,7 +61,7 @@ K = [
 def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6992'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6992'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6992'), [])))))) is int else num(_w3)) > 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6992'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~6992'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6992'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
 
 
 def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
