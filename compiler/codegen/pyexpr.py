@@ -4,7 +4,9 @@ Entry point: ``ExprCompiler().function(node)`` -> the source of ``def x_N(ctx, E
 for a root expression (a node with ``x``; ``compiler.lang.number_nodes``).
 Sub-expressions are inlined as Python expressions; comprehension and ``let`` variables
 become Python locals; names of the environment (``you``, ``this``, statement locals)
-are read from ``E`` (``ctx.env()`` unless the caller passes it). Only the names of
+are read from ``E`` (``ctx.env()`` unless the caller passes it); what a comprehension
+reads on every turn that no turn changes is computed once before it (``hoist``), and
+``any``/``all`` of one that changes nothing stop at the first answer. Only the names of
 ``compiler.runtime.exports`` are called. Data never becomes code: every string from
 the rules is written with ``repr``.
 
