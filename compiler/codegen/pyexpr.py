@@ -236,6 +236,8 @@ class ExprCompiler:
         if n["op"] == "lit" and type(n["v"]) is int:
             return repr(n["v"]) if n["v"] >= 0 else f"({n['v']!r})"
         code = self.code(n)
+        if whole(n) or (n["op"] == "modv" and type(n.get("lo", 0)) is int):
+            return code  # an int already (``MODV``'s sum, at least ``lo``)
         b = self.bound(code) if n["op"] != "lit" else None
         if b is None:
             return f"num({code})"

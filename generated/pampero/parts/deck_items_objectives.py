@@ -56,8 +56,8 @@ def x_8951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     def compute():
         _h1 = ctx.state.get('sides')
         _h2 = ctx.state.get('game_tracks')
-        _h3 = (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks')
-        return ((_w5 if type((_w5 := FN['sum'](ctx, None, [(lambda v_vs_6141: (lambda v_at_6142: ((v_vs_6141.get(v_at_6142, None) if type(v_vs_6141) is dict else KEY(v_vs_6141, v_at_6142, None)) if (True if (((v_at_6142 if type(v_at_6142) is int else num(v_at_6142)) >= 0)) and (((v_at_6142 if type(v_at_6142) is int else num(v_at_6142)) < (_w4 if type((_w4 := FN['count'](ctx, None, v_vs_6141))) is int else num(_w4)))) else False) else 0))(((_h2.get(v_t_6140, 0) if type(_h2) is dict else KEY(_h2, v_t_6140, 0)) if ((ctx.index.plain['tracks'].get(v_t_6140, NOREC).get('scope', None) if type(v_t_6140) is str else None) == 'game') else (_h3.get(v_t_6140, 0) if type(_h3) is dict else KEY(_h3, v_t_6140, 0)))))(((_w1.get((_h1.get(v_t_6140, 0) if type(_h1) is dict else KEY(_h1, v_t_6140, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_6140, NOREC).get('sides', []) if type(v_t_6140) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_6140, 0) if type(_h1) is dict else KEY(_h1, v_t_6140, 0)), None)) if ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6140, NOREC).get('sides', []) if type(v_t_6140) is str else [])))) is int else num(_w2)) > 0) else (ctx.index.plain['tracks'].get(v_t_6140, NOREC).get('values', []) if type(v_t_6140) is str else []))) for v_t_6140 in [v_t_6139 for v_t_6139 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6139, NOREC).get('group', None) if type(v_t_6139) is str else None) == 'income')]]))) is int else num(_w5)) >= 30)
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return ((_w3 if type((_w3 := FN['sum'](ctx, None, [(lambda v_vs_6141: (lambda v_at_6142: ((v_vs_6141.get(v_at_6142, None) if type(v_vs_6141) is dict else KEY(v_vs_6141, v_at_6142, None)) if (True if (((v_at_6142 if type(v_at_6142) is int else num(v_at_6142)) >= 0)) and (((v_at_6142 if type(v_at_6142) is int else num(v_at_6142)) < FN['count'](ctx, None, v_vs_6141))) else False) else 0))(((_h2.get(v_t_6140, 0) if type(_h2) is dict else KEY(_h2, v_t_6140, 0)) if ((ctx.index.plain['tracks'].get(v_t_6140, NOREC).get('scope', None) if type(v_t_6140) is str else None) == 'game') else (_h3.get(v_t_6140, 0) if type(_h3) is dict else KEY(_h3, v_t_6140, 0)))))(((_w1.get((_h1.get(v_t_6140, 0) if type(_h1) is dict else KEY(_h1, v_t_6140, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_6140, NOREC).get('sides', []) if type(v_t_6140) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_6140, 0) if type(_h1) is dict else KEY(_h1, v_t_6140, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6140, NOREC).get('sides', []) if type(v_t_6140) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_6140, NOREC).get('values', []) if type(v_t_6140) is str else []))) for v_t_6140 in [v_t_6139 for v_t_6139 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6139, NOREC).get('group', None) if type(v_t_6139) is str else None) == 'income')]]))) is int else num(_w3)) >= 30)
     return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -226,7 +226,7 @@ def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return ((_w4 if type((_w4 := len([v_c_6174 for v_c_6174 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6174, {}) if type(_h1) is dict else KEY(_h1, v_c_6174, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('c', _w3))]))) is int else num(_w4)) >= 2)
+        return (len([v_c_6174 for v_c_6174 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6174, {}) if type(_h1) is dict else KEY(_h1, v_c_6174, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('c', _w3))]) >= 2)
     return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -564,7 +564,7 @@ def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return ((_w4 if type((_w4 := len([v_c_6241 for v_c_6241 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6241, {}) if type(_h1) is dict else KEY(_h1, v_c_6241, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('double_icon', _w3))]))) is int else num(_w4)) >= 5)
+        return (len([v_c_6241 for v_c_6241 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6241, {}) if type(_h1) is dict else KEY(_h1, v_c_6241, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('double_icon', _w3))]) >= 5)
     return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -733,7 +733,7 @@ def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return ((_w4 if type((_w4 := len([v_c_6273 for v_c_6273 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6273, {}) if type(_h1) is dict else KEY(_h1, v_c_6273, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('lucrative', _w3))]))) is int else num(_w4)) >= 4)
+        return (len([v_c_6273 for v_c_6273 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6273, {}) if type(_h1) is dict else KEY(_h1, v_c_6273, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('lucrative', _w3))]) >= 4)
     return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -1240,7 +1240,7 @@ def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return ((_w4 if type((_w4 := len([v_c_6372 for v_c_6372 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6372, {}) if type(_h1) is dict else KEY(_h1, v_c_6372, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))]))) is int else num(_w4)) >= 3)
+        return (len([v_c_6372 for v_c_6372 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6372, {}) if type(_h1) is dict else KEY(_h1, v_c_6372, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))]) >= 3)
     return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -1409,7 +1409,7 @@ def x_9463(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return ((_w4 if type((_w4 := len([v_c_6404 for v_c_6404 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6404, {}) if type(_h1) is dict else KEY(_h1, v_c_6404, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('solar', _w3))]))) is int else num(_w4)) >= 4)
+        return (len([v_c_6404 for v_c_6404 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_6404, {}) if type(_h1) is dict else KEY(_h1, v_c_6404, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('solar', _w3))]) >= 4)
     return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -2080,7 +2080,7 @@ def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')
-        return ((_w2 if type((_w2 := len([v_col_6541 for v_col_6541 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_6542, NOREC).get('key', None) if type(v_x_6542) is str else None), _h1) for v_x_6542 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6542, NOREC).get('column', 0) if type(v_x_6542) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_6541, NOREC).get('column', 0) if type(v_col_6541) is str else 0)))]))) is int else num(_w2)) >= 2)
+        return (len([v_col_6541 for v_col_6541 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_6542, NOREC).get('key', None) if type(v_x_6542) is str else None), _h1) for v_x_6542 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6542, NOREC).get('column', 0) if type(v_x_6542) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_6541, NOREC).get('column', 0) if type(v_col_6541) is str else 0)))]) >= 2)
     return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), compute)
 
 
@@ -2419,8 +2419,8 @@ def x_9847(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     def compute():
         _h1 = ctx.state.get('sides')
         _h2 = ctx.state.get('game_tracks')
-        _h3 = (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks')
-        return ((_w5 if type((_w5 := FN['min'](ctx, None, [(lambda v_vs_6609: (lambda v_at_6610: ((v_vs_6609.get(v_at_6610, None) if type(v_vs_6609) is dict else KEY(v_vs_6609, v_at_6610, None)) if (True if (((v_at_6610 if type(v_at_6610) is int else num(v_at_6610)) >= 0)) and (((v_at_6610 if type(v_at_6610) is int else num(v_at_6610)) < (_w4 if type((_w4 := FN['count'](ctx, None, v_vs_6609))) is int else num(_w4)))) else False) else 0))(((_h2.get(v_t_6608, 0) if type(_h2) is dict else KEY(_h2, v_t_6608, 0)) if ((ctx.index.plain['tracks'].get(v_t_6608, NOREC).get('scope', None) if type(v_t_6608) is str else None) == 'game') else (_h3.get(v_t_6608, 0) if type(_h3) is dict else KEY(_h3, v_t_6608, 0)))))(((_w1.get((_h1.get(v_t_6608, 0) if type(_h1) is dict else KEY(_h1, v_t_6608, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_6608, NOREC).get('sides', []) if type(v_t_6608) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_6608, 0) if type(_h1) is dict else KEY(_h1, v_t_6608, 0)), None)) if ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6608, NOREC).get('sides', []) if type(v_t_6608) is str else [])))) is int else num(_w2)) > 0) else (ctx.index.plain['tracks'].get(v_t_6608, NOREC).get('values', []) if type(v_t_6608) is str else []))) for v_t_6608 in [v_t_6607 for v_t_6607 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6607, NOREC).get('group', None) if type(v_t_6607) is str else None) == 'income')]]))) is int else num(_w5)) >= 5)
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return ((_w3 if type((_w3 := FN['min'](ctx, None, [(lambda v_vs_6609: (lambda v_at_6610: ((v_vs_6609.get(v_at_6610, None) if type(v_vs_6609) is dict else KEY(v_vs_6609, v_at_6610, None)) if (True if (((v_at_6610 if type(v_at_6610) is int else num(v_at_6610)) >= 0)) and (((v_at_6610 if type(v_at_6610) is int else num(v_at_6610)) < FN['count'](ctx, None, v_vs_6609))) else False) else 0))(((_h2.get(v_t_6608, 0) if type(_h2) is dict else KEY(_h2, v_t_6608, 0)) if ((ctx.index.plain['tracks'].get(v_t_6608, NOREC).get('scope', None) if type(v_t_6608) is str else None) == 'game') else (_h3.get(v_t_6608, 0) if type(_h3) is dict else KEY(_h3, v_t_6608, 0)))))(((_w1.get((_h1.get(v_t_6608, 0) if type(_h1) is dict else KEY(_h1, v_t_6608, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_6608, NOREC).get('sides', []) if type(v_t_6608) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_6608, 0) if type(_h1) is dict else KEY(_h1, v_t_6608, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_6608, NOREC).get('sides', []) if type(v_t_6608) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_6608, NOREC).get('values', []) if type(v_t_6608) is str else []))) for v_t_6608 in [v_t_6607 for v_t_6607 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_6607, NOREC).get('group', None) if type(v_t_6607) is str else None) == 'income')]]))) is int else num(_w3)) >= 5)
     return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
