@@ -31,7 +31,7 @@ LIST_FNS = {"adjacent", "keys", "distinct", "sorted", "reversed"}
 """The core functions whose value is always a Python list."""
 HOIST = {"st", "fld", "key"}
 """Forms of a value a comprehension reads on every turn that are computed once (``hoist``)."""
-PLAIN = re.compile(r"v_\w+|_h\d+|-?\d+|'[\w ]*'|None|True|False")
+PLAIN = re.compile(r"v_\w+|_[hc]\d+|-?\d+|'[\w ]*'|None|True|False")
 """Source of a value that is read again at no cost: a Python local or a literal."""
 
 
@@ -45,6 +45,26 @@ def whole(n: Node) -> bool:
     """Whether ``n``'s value is always an int (not a bool)."""
     return (n["op"] == "fn" and n["f"] == "count") or n["op"] == "neg" or \
         (n["op"] == "ar" and n["o"] in "-*/%") or (n["op"] == "lit" and type(n["v"]) is int)
+
+
+def _nodes(node: Any) -> list[Node]:
+    """Every expression node in ``node`` (the statements of a ``can`` too)."""
+    out: list[Node] = []
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            if "op" in x:
+                out.append(x)
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+    return out
+
+
+def _names(node: Node) -> set[str]:
+    """The variables ``node`` reads."""
+    return {x["n"] for x in _nodes(node) if x.get("op") == "var"}
 
 
 def pyname(name: str) -> str:
@@ -70,6 +90,9 @@ class ExprCompiler:
         self.hoists: dict[str, tuple[str, str]] | None = None
         """While a function is compiled: {node: (name, source)} of the values its comprehensions
         read on every turn that no turn changes, computed once before (``hoist``)."""
+        self.cse: dict[str, str] = {}
+        """{shape: name} of the entries the comprehensions being compiled read once a turn
+        (``entries``)."""
         self.loop = 0
         """Inside a comprehension's test or item (or an ``as``: -1000, nothing hoisted)."""
         self.impure: set[int] = set()
@@ -119,6 +142,8 @@ class ExprCompiler:
         return f"def x_{node['x']}(ctx, E=None):\n{env}{lines}    return {body}\n"
 
     def code(self, n: Node) -> str:
+        if self.cse and n["op"] == "key" and (name := self.cse.get(repr(n))):
+            return name
         if self.loop > 0 and self.hoists is not None and n["op"] in HOIST and self.fixed(n):
             return self.hoist(n)
         return getattr(self, "_" + n["op"])(n)
@@ -315,15 +340,41 @@ class ExprCompiler:
         added = n["v"] not in self.local
         self.local.add(n["v"])
         self.loop += 1
+        outer = self.cse
         try:
+            entries = self.entries(n, [p for p in (body, n.get("w")) if p is not None])
+            self.cse = {**outer}
+            for shape, entry in entries.items():  # each bound once a turn: ``for _cN in (E,)``
+                self.no_temps += 1
+                try:
+                    text = self.code(entry)
+                finally:
+                    self.no_temps -= 1
+                self.temps += 1
+                self.cse[shape] = f"_c{self.temps}"
+                entries[shape] = f" for _c{self.temps} in ({text},)"
             out = self.code(body) if body is not None else var
             cond = f" if {self.code(n['w'])}" if "w" in n else ""
         finally:
+            self.cse = outer
             self.loop -= 1
             if added:
                 self.local.discard(n["v"])
         items = src if listed(n["src"]) else f"items_of({src})"
-        return f"[{out} for {var} in {items}{cond}]"
+        return f"[{out} for {var} in {items}{''.join(entries.values())}{cond}]"
+
+    def entries(self, n: Node, parts: list[Node]) -> dict[str, Any]:
+        """{shape: node} of the entries ``M.(v)`` that comprehension ``n`` over mapping
+        ``M``'s keys ``v`` reads more than once in its test and item (``M`` read outside
+        it: ``fixed``): each is read once a turn (it is there, and reading it fails not)."""
+        inner = {x["v"] for x in _nodes(parts) if x.get("op") in ("filt", "mapc", "letx")}
+        seen: dict[str, list[Node]] = {}
+        for x in _nodes(parts):
+            if x.get("op") == "key" and x["k"].get("op") == "var" and x["k"]["n"] == n["v"] \
+                    and x["of"] == n["src"] and not (_names(x["of"]) & (inner | {n["v"]})) \
+                    and self.fixed(x["of"]):
+                seen.setdefault(repr(x), []).append(x)
+        return {shape: found[0] for shape, found in seen.items() if len(found) > 1}
 
     def _letx(self, n: Node) -> str:
         value = self.code(n["e"])

@@ -71,7 +71,7 @@ def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (3 * (_w1 if type((_w1 := sum([len([v_x_6073 for v_x_6073 in items_of((_h1.get(v_s_6072, []) if type(_h1) is dict else KEY(_h1, v_s_6072, []))) if (True if (((v_x_6073.get('piece', None) if type(v_x_6073) is dict else KEY(v_x_6073, 'piece', None)) == 'transformer')) and (((v_x_6073.get('owner', None) if type(v_x_6073) is dict else KEY(v_x_6073, 'owner', None)) == E.get('you'))) else False)]) for v_s_6072 in items_of(ctx.state.get('places')) if any(((v_y_6074.get('piece', None) if type(v_y_6074) is dict else KEY(v_y_6074, 'piece', None)) == 'electrical_pole') for v_y_6074 in items_of((_h1.get(v_s_6072, []) if type(_h1) is dict else KEY(_h1, v_s_6072, []))))]))) is int else num(_w1)))
+        return (3 * (_w2 if type((_w2 := sum([len([v_x_6073 for v_x_6073 in items_of(_c1) if (True if (((v_x_6073.get('piece', None) if type(v_x_6073) is dict else KEY(v_x_6073, 'piece', None)) == 'transformer')) and (((v_x_6073.get('owner', None) if type(v_x_6073) is dict else KEY(v_x_6073, 'owner', None)) == E.get('you'))) else False)]) for v_s_6072 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_6072, []) if type(_h1) is dict else KEY(_h1, v_s_6072, [])),) if any(((v_y_6074.get('piece', None) if type(v_y_6074) is dict else KEY(v_y_6074, 'piece', None)) == 'electrical_pole') for v_y_6074 in items_of(_c1))]))) is int else num(_w2)))
     return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 

@@ -1227,7 +1227,7 @@ x_2134 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_1687 for v_s_1687 in items_of(ctx.state.get('board')) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_s_1687, {}) if type(_h1) is dict else KEY(_h1, v_s_1687, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_s_1687, {}) if type(_h1) is dict else KEY(_h1, v_s_1687, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_s_1687, {}) if type(_h1) is dict else KEY(_h1, v_s_1687, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+        return len([v_s_1687 for v_s_1687 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_1687, {}) if type(_h1) is dict else KEY(_h1, v_s_1687, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
     return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), compute)
 
 
@@ -2747,7 +2747,7 @@ def x_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_1946 for v_s_1946 in items_of(ctx.state.get('board')) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_s_1946, {}) if type(_h1) is dict else KEY(_h1, v_s_1946, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_s_1946, {}) if type(_h1) is dict else KEY(_h1, v_s_1946, {})))) is dict else KEY(_w2, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_s_1946, {}) if type(_h1) is dict else KEY(_h1, v_s_1946, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w5.get('owner', None) if type((_w5 := (_h1.get(v_s_1946, {}) if type(_h1) is dict else KEY(_h1, v_s_1946, {})))) is dict else KEY(_w5, 'owner', None)) == E.get('you'))) else False)]) >= 1)
+        return (len([v_s_1946 for v_s_1946 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_1946, {}) if type(_h1) is dict else KEY(_h1, v_s_1946, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
     return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -2860,7 +2860,7 @@ x_2735 = _C.x_2735  # rules_data/terraforming_mars/cards/071-140.yaml:596
 def x_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_1970 for v_s_1970 in items_of(ctx.state.get('board')) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_s_1970, {}) if type(_h1) is dict else KEY(_h1, v_s_1970, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_s_1970, {}) if type(_h1) is dict else KEY(_h1, v_s_1970, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_s_1970, {}) if type(_h1) is dict else KEY(_h1, v_s_1970, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_1970, NOREC).get('type', None) if type(v_s_1970) is str else None) != 'off_map')) else False)])
+        return len([v_s_1970 for v_s_1970 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_1970, {}) if type(_h1) is dict else KEY(_h1, v_s_1970, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_1970, NOREC).get('type', None) if type(v_s_1970) is str else None) != 'off_map')) else False)])
     return MEMO(ctx, (2738, ctx.stamps.get('board', 0),), compute)
 
 

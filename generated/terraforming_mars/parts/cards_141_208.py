@@ -1646,7 +1646,7 @@ x_3522 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 def x_3525(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:462
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_2360 for v_s_2360 in items_of(ctx.state.get('board')) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_s_2360, {}) if type(_h1) is dict else KEY(_h1, v_s_2360, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_s_2360, {}) if type(_h1) is dict else KEY(_h1, v_s_2360, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_s_2360, {}) if type(_h1) is dict else KEY(_h1, v_s_2360, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
+        return (len([v_s_2360 for v_s_2360 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_2360, {}) if type(_h1) is dict else KEY(_h1, v_s_2360, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
     return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), compute)
 
 
@@ -1933,7 +1933,7 @@ def x_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_2409 for v_s_2409 in items_of(ctx.state.get('board')) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_s_2409, {}) if type(_h1) is dict else KEY(_h1, v_s_2409, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_s_2409, {}) if type(_h1) is dict else KEY(_h1, v_s_2409, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_s_2409, {}) if type(_h1) is dict else KEY(_h1, v_s_2409, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+        return len([v_s_2409 for v_s_2409 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_2409, {}) if type(_h1) is dict else KEY(_h1, v_s_2409, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
     return MEMO(ctx, (3612, ctx.stamps.get('board', 0),), compute)
 
 
@@ -2316,7 +2316,7 @@ def x_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3755(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:579
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * AR('/', len([v_s_2478 for v_s_2478 in items_of(ctx.state.get('board')) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_s_2478, {}) if type(_h1) is dict else KEY(_h1, v_s_2478, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_s_2478, {}) if type(_h1) is dict else KEY(_h1, v_s_2478, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_s_2478, {}) if type(_h1) is dict else KEY(_h1, v_s_2478, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
+        return (1 * AR('/', len([v_s_2478 for v_s_2478 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_2478, {}) if type(_h1) is dict else KEY(_h1, v_s_2478, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
     return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), compute)
 
 
