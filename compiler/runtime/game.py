@@ -130,8 +130,10 @@ class Game:
         if pending is None:
             raise RulesError("the game is over: no decision is open")
         if action not in pending["options"]:
+            seat = pending["player"]  # players are told counted from 1
             raise RulesError(f"illegal action {json.dumps(action)} for decision "
-                             f"'{pending['kind']}' of player {pending['player']}")
+                             f"'{pending['kind']}' of player "
+                             f"{seat + 1 if isinstance(seat, int) else seat}")
         state["decisions"] += 1
         check_bound("decisions", state["decisions"], MAX_DECISIONS)
         state["stack"][-1]["ans"] = clone(action)  # JSON data: one of the options
