@@ -200,25 +200,25 @@ def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~706'), 0))
+    return (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~701'), 0))
 
 
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~707'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~707'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~707'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~707'))) is str else 0))) is int else num(_w5)))
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~700'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~700'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~700'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~700'))) is str else 0))) is int else num(_w5)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~707'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~707'), 0))
+    return (_w1.get(E.get('p~700'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~700'), 0))
 
 
 def x_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~707'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~700'))) is str else 0)
 
 
 def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -230,13 +230,13 @@ def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~707'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~700'))) is str else None) != None)
 
 
 def x_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~707'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~707'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~700'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~700'))) is str else None), 0))
 
 
 def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -248,19 +248,19 @@ def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~707'))
+    return FLD(ctx, K[0], E.get('p~700'))
 
 
 def x_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~709'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~707'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~707'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~702'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~700'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~700'), 0)))
 
 
 def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~709'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~702'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
@@ -270,31 +270,31 @@ def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
 def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (54, E.get('t~710'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_711, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_711, 0)), (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('step', 0) if type(v_p_711) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('max', 0) if type(v_p_711) is str else 0))) is int else num(_w3))) for v_p_711 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_711, NOREC).get('tile', None) if type(v_p_711) is str else None) == E.get('t~710'))])))
+    return MEMO(ctx, (54, E.get('t~700'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_701, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_701, 0)), (ctx.index.plain['parameters'].get(v_p_701, NOREC).get('step', 0) if type(v_p_701) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_701, NOREC).get('max', 0) if type(v_p_701) is str else 0))) is int else num(_w3))) for v_p_701 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_701, NOREC).get('tile', None) if type(v_p_701) is str else None) == E.get('t~700'))])))
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (55, E.get('this'), E.get('t~710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_716: (lambda v_near_719: (v_near_719 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~710'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_719))) is int else num(_w22)) > 0)) else False) else v_open_716))([v_s_717 for v_s_717 in items_of(v_open_716) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_718 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_718, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_718, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_718, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_718 in items_of(ADJ(ctx, 'spaces', v_s_717))])) else False)]))([v_s_713 for v_s_713 in [v_x_712 for v_x_712 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_712, NOREC).get('type', None) if type(v_x_712) is str else None) == GET(ctx, 'tiles', E.get('t~710'), 'space', None))] if (True if ((not (v_s_713 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_713, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('t~710'))) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_713 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_713, _w2)))) or (((_w3.get(v_s_713, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_713, None)) == E.get('you'))) else False)) and ((True if ((v_s_713 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~710'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_713, _w6))) or ((not any([(True if ((v_x_714 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_714, _w7))) and ((not (v_x_714 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~710'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_714, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_714, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_714, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_714, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_714, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_715)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_714, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_714, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_715)) else False)) else False) for v_u_715 in items_of(KEY(GET(ctx, 'tiles', E.get('t~710'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_714 in items_of(ADJ(ctx, 'spaces', v_s_713))]))) else False)) else False)]))
+    return MEMO(ctx, (55, E.get('this'), E.get('t~700'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_706: (lambda v_near_709: (v_near_709 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~700'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_709))) is int else num(_w22)) > 0)) else False) else v_open_706))([v_s_707 for v_s_707 in items_of(v_open_706) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_708 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_708, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_708, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_708, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_708 in items_of(ADJ(ctx, 'spaces', v_s_707))])) else False)]))([v_s_703 for v_s_703 in [v_x_702 for v_x_702 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_702, NOREC).get('type', None) if type(v_x_702) is str else None) == GET(ctx, 'tiles', E.get('t~700'), 'space', None))] if (True if ((not (v_s_703 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_703, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_703, NOREC).get('reserved', None) if type(v_s_703) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_703, NOREC).get('reserved', None) if type(v_s_703) is str else None) == E.get('t~700'))) or (((ctx.index.plain['spaces'].get(v_s_703, NOREC).get('reserved', None) if type(v_s_703) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_703 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_703, _w2)))) or (((_w3.get(v_s_703, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_703, None)) == E.get('you'))) else False)) and ((True if ((v_s_703 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~700'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_703, _w6))) or ((not any([(True if ((v_x_704 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_704, _w7))) and ((not (v_x_704 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~700'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_704, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_704, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_704, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_704, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_704, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_705)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_704, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_704, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_705)) else False)) else False) for v_u_705 in items_of(KEY(GET(ctx, 'tiles', E.get('t~700'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_704 in items_of(ADJ(ctx, 'spaces', v_s_703))]))) else False)) else False)]))
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~720')))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~710')))) is int else num(_w1)) > 0)
 
 
 def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~723'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~723'), {}))
+    return (_w1.get(E.get('s~713'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~713'), {}))
 
 
 def x_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~722'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~722'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~712'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~712'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -307,320 +307,107 @@ x_64 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~723'))
+    return FLD(ctx, K[1], E.get('s~713'))
 
 
 def x_66(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~723'))
+    return ADJ(ctx, 'spaces', E.get('s~713'))
 
 
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~724') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~724'), _w1))
+    return (E.get('x~714') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~714'), _w1))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~724'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~724'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~714'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~714'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~722'))
+    return FLD(ctx, K[3], E.get('t~712'))
 
 
 def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~721')}
+    return {'space': E.get('space~711')}
 
 
 def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
-    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_725, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_725, 0)), (ctx.index.plain['parameters'].get(v_p_725, NOREC).get('step', 0) if type(v_p_725) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_725, NOREC).get('max', 0) if type(v_p_725) is str else 0))) is int else num(_w3))) for v_p_725 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_725, NOREC).get('tile', None) if type(v_p_725) is str else None) == 'ocean')])))
+    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_715, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_715, 0)), (ctx.index.plain['parameters'].get(v_p_715, NOREC).get('step', 0) if type(v_p_715) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_715, NOREC).get('max', 0) if type(v_p_715) is str else 0))) is int else num(_w3))) for v_p_715 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_715, NOREC).get('tile', None) if type(v_p_715) is str else None) == 'ocean')])))
 
 
-def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (76, E.get('t~726'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_727, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_727, 0)), (ctx.index.plain['parameters'].get(v_p_727, NOREC).get('step', 0) if type(v_p_727) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_727, NOREC).get('max', 0) if type(v_p_727) is str else 0))) is int else num(_w3))) for v_p_727 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_727, NOREC).get('tile', None) if type(v_p_727) is str else None) == E.get('t~726'))])))
-
-
-def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (77, E.get('this'), E.get('t~726'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_732: (lambda v_near_735: (v_near_735 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~726'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_735))) is int else num(_w22)) > 0)) else False) else v_open_732))([v_s_733 for v_s_733 in items_of(v_open_732) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_734 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_734, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_734, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_734, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_734 in items_of(ADJ(ctx, 'spaces', v_s_733))])) else False)]))([v_s_729 for v_s_729 in [v_x_728 for v_x_728 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_728, NOREC).get('type', None) if type(v_x_728) is str else None) == GET(ctx, 'tiles', E.get('t~726'), 'space', None))] if (True if ((not (v_s_729 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_729, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == E.get('t~726'))) or (((ctx.index.plain['spaces'].get(v_s_729, NOREC).get('reserved', None) if type(v_s_729) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_729 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_729, _w2)))) or (((_w3.get(v_s_729, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_729, None)) == E.get('you'))) else False)) and ((True if ((v_s_729 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~726'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_729, _w6))) or ((not any([(True if ((v_x_730 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_730, _w7))) and ((not (v_x_730 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~726'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_730, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_730, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_730, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_730, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_730, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_731)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_730, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_730, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_731)) else False)) else False) for v_u_731 in items_of(KEY(GET(ctx, 'tiles', E.get('t~726'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_730 in items_of(ADJ(ctx, 'spaces', v_s_729))]))) else False)) else False)]))
-
-
-def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~736')))) is int else num(_w1)) > 0)
-
-
-def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~739'), {}))
-
-
-def x_83(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~738'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~738'))) is str else False) else None), 'card': E.get('this')}
-
-
+x_76 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_77 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_78 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_82 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_83 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
 x_84 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
 x_86 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~739'))
-
-
-def x_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~739'))
-
-
-def x_89(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~740') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~740'), _w1))
-
-
-def x_90(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~740'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~740'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_91(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~738'))
-
-
-def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~737')}
-
-
-def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (97, E.get('t~741'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_742, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_742, 0)), (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('step', 0) if type(v_p_742) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('max', 0) if type(v_p_742) is str else 0))) is int else num(_w3))) for v_p_742 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_742, NOREC).get('tile', None) if type(v_p_742) is str else None) == E.get('t~741'))])))
-
-
-def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (98, E.get('this'), E.get('t~741'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_747: (lambda v_near_750: (v_near_750 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~741'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_750))) is int else num(_w22)) > 0)) else False) else v_open_747))([v_s_748 for v_s_748 in items_of(v_open_747) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_749 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_749, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_749, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_749, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_749 in items_of(ADJ(ctx, 'spaces', v_s_748))])) else False)]))([v_s_744 for v_s_744 in [v_x_743 for v_x_743 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('type', None) if type(v_x_743) is str else None) == GET(ctx, 'tiles', E.get('t~741'), 'space', None))] if (True if ((not (v_s_744 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_744, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('t~741'))) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_744 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_744, _w2)))) or (((_w3.get(v_s_744, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_744, None)) == E.get('you'))) else False)) and ((True if ((v_s_744 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~741'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_744, _w6))) or ((not any([(True if ((v_x_745 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_745, _w7))) and ((not (v_x_745 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~741'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_745, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_745, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_745, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_745, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_745, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_746)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_745, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_745, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_746)) else False)) else False) for v_u_746 in items_of(KEY(GET(ctx, 'tiles', E.get('t~741'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_745 in items_of(ADJ(ctx, 'spaces', v_s_744))]))) else False)) else False)]))
-
-
-def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~751')))) is int else num(_w1)) > 0)
-
-
-def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~754'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~754'), {}))
-
-
-def x_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~753'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~753'))) is str else False) else None), 'card': E.get('this')}
-
-
+x_87 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_88 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_89 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_90 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_91 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_95 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_97 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_98 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_99 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_103 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_104 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
 x_105 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
 x_107 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~754'))
-
-
-def x_109(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~754'))
-
-
-def x_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~755') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~755'), _w1))
-
-
-def x_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~755'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~755'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~753'))
-
-
-def x_116(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~752')}
+x_108 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_109 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_110 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_111 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_112 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_116 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
+    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0))
 
 
-def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (122, E.get('t~758'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_759, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_759, 0)), (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('step', 0) if type(v_p_759) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('max', 0) if type(v_p_759) is str else 0))) is int else num(_w3))) for v_p_759 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('tile', None) if type(v_p_759) is str else None) == E.get('t~758'))])))
-
-
-def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (123, E.get('this'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_764: (lambda v_near_767: (v_near_767 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~758'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_767))) is int else num(_w22)) > 0)) else False) else v_open_764))([v_s_765 for v_s_765 in items_of(v_open_764) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_766 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_766, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_766, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_766, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_766 in items_of(ADJ(ctx, 'spaces', v_s_765))])) else False)]))([v_s_761 for v_s_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == GET(ctx, 'tiles', E.get('t~758'), 'space', None))] if (True if ((not (v_s_761 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_761, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == E.get('t~758'))) or (((ctx.index.plain['spaces'].get(v_s_761, NOREC).get('reserved', None) if type(v_s_761) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_761 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_761, _w2)))) or (((_w3.get(v_s_761, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_761, None)) == E.get('you'))) else False)) and ((True if ((v_s_761 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_761, _w6))) or ((not any([(True if ((v_x_762 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_762, _w7))) and ((not (v_x_762 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~758'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_762, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_762, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_762, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_762, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_762, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_763)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_762, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_762, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_763)) else False)) else False) for v_u_763 in items_of(KEY(GET(ctx, 'tiles', E.get('t~758'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_762 in items_of(ADJ(ctx, 'spaces', v_s_761))]))) else False)) else False)]))
-
-
-def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~768')))) is int else num(_w1)) > 0)
-
-
-def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~771'), {}))
-
-
-def x_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~770'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~770'))) is str else False) else None), 'card': E.get('this')}
-
-
+x_122 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_123 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_124 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_128 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_129 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
 x_130 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
 x_132 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~771'))
-
-
-def x_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~771'))
-
-
-def x_135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~772') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~772'), _w1))
-
-
-def x_136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~772'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~770'))
-
-
-def x_141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~769')}
-
-
-def x_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~773'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~773'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~773'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~773'))) is str else 0))) is int else num(_w5)))
-
-
-def x_146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~773'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~773'), 0))
-
-
-def x_147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~773'))) is str else 0)
-
-
+x_133 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_134 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_135 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_136 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_137 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_141 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_145 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_146 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_147 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
 x_148 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-
-
-def x_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~773'))) is str else None) != None)
-
-
-def x_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~773'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~773'))) is str else None), 0))
-
-
+x_149 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_150 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_152 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def x_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~773'))
-
-
-def x_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~775'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~773'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~773'), 0)))
-
-
-def x_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~775'))) is dict else KEY(_w1, 'effect', None))
-
-
+x_154 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_155 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_156 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_159 = x_52  # rules_data/terraforming_mars/actions.yaml:61
 
 
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_776 for v_s_776 in items_of(ctx.state.get('board')) if ((_w2.get('owner', None) if type((_w2 := (_w1.get(v_s_776, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_776, {})))) is dict else KEY(_w2, 'owner', None)) == E.get('you'))]))
+    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_700 for v_s_700 in items_of(ctx.state.get('board')) if ((_w2.get('owner', None) if type((_w2 := (_w1.get(v_s_700, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_700, {})))) is dict else KEY(_w2, 'owner', None)) == E.get('you'))]))
 
 
 def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
@@ -632,7 +419,7 @@ def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_162(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_778 for v_x_778 in items_of((ctx.index.plain['cards'].get(v_c_777, NOREC).get('tags', []) if type(v_c_777) is str else [])) if (v_x_778 == 'science')]) for v_c_777 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_780 for v_x_780 in items_of((ctx.index.plain['corporations'].get(v_c_779, NOREC).get('tags', []) if type(v_c_779) is str else [])) if (v_x_780 == 'science')]) for v_c_779 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'science')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'science')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_163(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -647,16 +434,8 @@ def x_164(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:11
     return AR('+', (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), (_w4.get('titanium', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'titanium', 0)))
 
 
-def x_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~782'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~782'), 0))
-
-
-def x_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~784'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~784'), 0))
+x_167 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_171 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -688,14 +467,7 @@ def x_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 x_184 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_185 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~787'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~787'), 0))
-
-
+x_188 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_192 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_193 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_194 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -716,182 +488,42 @@ x_212 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_213 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_214 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_215 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def x_218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~791'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~791'), 0))
-
-
-def x_222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~793'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~793'), 0))
+x_218 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_222 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~795'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~795'), 0))
+    return (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~703'), 0))
 
 
-def x_230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~797'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~797'), 0))
-
-
-def x_234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~799'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~799'), 0))
-
-
-def x_238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~801'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~801'), 0))
-
-
-def x_242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~803'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~803'), 0))
-
-
-def x_246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~805'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~805'), 0))
-
-
-def x_250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~807'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~807'), 0))
-
-
-def x_254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~809'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~809'), 0))
-
-
-def x_258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~811'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~811'), 0))
-
-
-def x_262(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~813'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~813'), 0))
-
-
-def x_266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~815'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~815'), 0))
-
-
-def x_270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~817'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~817'), 0))
-
-
-def x_274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~819'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~819'), 0))
-
-
-def x_278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~821'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~821'), 0))
-
-
-def x_282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~823'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~823'), 0))
-
-
-def x_286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~825'), 0))
-
-
-def x_290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~827'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~827'), 0))
-
-
-def x_294(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~829'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~829'), 0))
-
-
-def x_298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~831'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~831'), 0))
-
-
-def x_302(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~833'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~833'), 0))
-
-
-def x_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~835'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~835'), 0))
-
-
-def x_310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~837'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~837'), 0))
-
-
-def x_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~839'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~839'), 0))
-
-
-def x_318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~841'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~841'), 0))
-
-
-def x_322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~843'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~843'), 0))
-
-
-def x_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~845'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~845'), 0))
-
-
-def x_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~847'), 0))
-
-
+x_230 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_234 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_238 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_242 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_246 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_250 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_254 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_258 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_262 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_266 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_270 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_274 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_278 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_282 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_286 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_290 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_294 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_298 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_302 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_306 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_310 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_314 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_318 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_322 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_326 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_330 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_334 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_335 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_336 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -912,32 +544,10 @@ x_354 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_355 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_356 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_357 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def x_360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~851'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~851'), 0))
-
-
-def x_364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~853'), 0))
-
-
-def x_368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~855'), 0))
-
-
-def x_372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~857'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~857'), 0))
-
-
+x_360 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_364 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_368 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_372 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_3968 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_3969 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_3970 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -956,31 +566,11 @@ def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
 
 
-def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2572'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2572'), 0))
-
-
+x_3982 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_3984 = x_3979  # rules_data/terraforming_mars/corporations.yaml:24
-
-
-def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2574'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2574'), 0))
-
-
-def x_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2576'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2576'), 0))
-
-
-def x_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2578'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2578'), 0))
+x_3987 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3991 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3995 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_3998(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
@@ -989,16 +579,8 @@ def x_3998(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
     return (E.get('a') == 'plants_to_greenery')
 
 
-def x_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2580'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2580'), 0))
-
-
-def x_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2582'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2582'), 0))
+x_4001 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4006 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_4008(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
@@ -1007,12 +589,7 @@ def x_4008(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
-def x_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2584'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2584'), 0))
-
-
+x_4011 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_4015 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4016 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4017 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1023,36 +600,28 @@ x_4022 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4023 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4024 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4025 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def x_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2587'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2587'), 0))
+x_4029 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2589'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2589'), 0))
+    return (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~703'), 0))
 
 
 def x_4035(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any([(v_r_2590 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_2590, _w2)) for v_r_2590 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))])) else False))
+    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any([(v_r_704 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_704, _w2)) for v_r_704 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))])) else False))
 
 
 def x_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2592'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2592'), 0))
+    return (_w2.get(E.get('r~706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~706'), 0))
 
 
-def x_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2594'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2594'), 0))
+x_4042 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
@@ -1061,74 +630,19 @@ def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
     return (True if ((E.get('r') == 'titanium')) and (('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))) else False)
 
 
-def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (4047, E.get('t~2595'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2596, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2596, 0)), (ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('step', 0) if type(v_p_2596) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('max', 0) if type(v_p_2596) is str else 0))) is int else num(_w3))) for v_p_2596 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2596, NOREC).get('tile', None) if type(v_p_2596) is str else None) == E.get('t~2595'))])))
-
-
-def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (4048, E.get('this'), E.get('t~2595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2601: (lambda v_near_2604: (v_near_2604 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2595'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2604))) is int else num(_w22)) > 0)) else False) else v_open_2601))([v_s_2602 for v_s_2602 in items_of(v_open_2601) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2603 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2603, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2603, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2603, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2603 in items_of(ADJ(ctx, 'spaces', v_s_2602))])) else False)]))([v_s_2598 for v_s_2598 in [v_x_2597 for v_x_2597 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2597, NOREC).get('type', None) if type(v_x_2597) is str else None) == GET(ctx, 'tiles', E.get('t~2595'), 'space', None))] if (True if ((not (v_s_2598 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2598, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == E.get('t~2595'))) or (((ctx.index.plain['spaces'].get(v_s_2598, NOREC).get('reserved', None) if type(v_s_2598) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2598 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2598, _w2)))) or (((_w3.get(v_s_2598, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2598, None)) == E.get('you'))) else False)) and ((True if ((v_s_2598 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2595'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2598, _w6))) or ((not any([(True if ((v_x_2599 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2599, _w7))) and ((not (v_x_2599 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2595'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2599, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2599, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2599, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2599, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2599, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2600)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2599, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2599, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2600)) else False)) else False) for v_u_2600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2595'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2599 in items_of(ADJ(ctx, 'spaces', v_s_2598))]))) else False)) else False)]))
-
-
-def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2605')))) is int else num(_w1)) > 0)
-
-
-def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~2608'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2608'), {}))
-
-
-def x_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~2607'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2607'))) is str else False) else None), 'card': E.get('this')}
-
-
+x_4047 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_4048 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_4049 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_4053 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_4054 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
 x_4055 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
 x_4057 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2608'))
-
-
-def x_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2608'))
-
-
-def x_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~2609') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2609'), _w1))
-
-
-def x_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2609'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2609'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2607'))
-
-
-def x_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~2606')}
+x_4058 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_4059 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_4060 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_4061 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_4062 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_4066 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def x_4067(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
@@ -1143,10 +657,7 @@ def x_4068(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     return ((ctx.index.plain['spaces'].get(_w2, NOREC).get('type', None) if type((_w2 := (_w1.get('space', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'space', None)))) is str else None) != 'off_map')
 
 
-def x_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2611'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2611'), 0))
+x_4071 = x_119  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def x_4073(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -1158,19 +669,16 @@ def x_4073(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 def x_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2613'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2613'), 0))
+    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~718'), 0))
 
 
 def x_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2615'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2615'), 0))
+    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~720'), 0))
 
 
-def x_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2617'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2617'), 0))
+x_4084 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def x_4087(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
@@ -1191,13 +699,13 @@ x_4090 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2620') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~702') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2621') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~703') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -1209,13 +717,13 @@ def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2622'), E.get('t_v~2623')), E.get('h_v~2624')) == 0)
+    return (AR('+', AR('+', E.get('s_v~704'), E.get('t_v~705')), E.get('h_v~706')) == 0)
 
 
 def x_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2619'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~701'))) is int else num(_w4)))
 
 
 def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1227,31 +735,31 @@ def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2622'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2623'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2624'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2619'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~704'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~705'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~706'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~701'))) is int else num(_w16)))
 
 
 def x_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2619'), E.get('s_v~2622')))) is int else num(_w3)) - 1), E.get('s_v~2622'))]) if ((_w4 if type((_w4 := E.get('s_v~2622'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~701'), E.get('s_v~704')))) is int else num(_w3)) - 1), E.get('s_v~704'))]) if ((_w4 if type((_w4 := E.get('s_v~704'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2619'), E.get('t_v~2623')))) is int else num(_w3)) - 1), E.get('t_v~2623'))]) if ((_w4 if type((_w4 := E.get('t_v~2623'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~701'), E.get('t_v~705')))) is int else num(_w3)) - 1), E.get('t_v~705'))]) if ((_w4 if type((_w4 := E.get('t_v~705'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2619'), E.get('h_v~2624')))) is int else num(_w3)) - 1), E.get('h_v~2624'))]) if ((_w4 if type((_w4 := E.get('h_v~2624'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~701'), E.get('h_v~706')))) is int else num(_w3)) - 1), E.get('h_v~706'))]) if ((_w4 if type((_w4 := E.get('h_v~706'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2619'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2625'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2622'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2626'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2623'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2627'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2624'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2625'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2625'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2622'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2626'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2623'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2627'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2624'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2622'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2619'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2626'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2625'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2622'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2626'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2623'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2627'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2624'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2623'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2619'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2627'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2625'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2622'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2626'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2623'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2627'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2624'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2624'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2619'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~701'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~707'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~704'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~708'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~705'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~709'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~706'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~707'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~707'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~704'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~708'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~705'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~709'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~706'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~704'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~701'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~708'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~707'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~704'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~708'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~705'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~709'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~706'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~705'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~701'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~709'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~707'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~704'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~708'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~705'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~709'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~706'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~706'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~701'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4107 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1260,7 +768,7 @@ x_4107 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2619'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2625'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2622'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2626'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2623'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2627'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2624'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~701'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~707'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~704'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~708'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~705'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~709'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~706'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1281,46 +789,36 @@ x_4113 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2619'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2625'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2622'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2626'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2623'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2627'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2624'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2625')} if ((_w13 if type((_w13 := E.get('s_v~2622'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2626')} if ((_w14 if type((_w14 := E.get('t_v~2623'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2627')} if ((_w15 if type((_w15 := E.get('h_v~2624'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~701'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~707'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~704'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~708'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~705'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~709'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~706'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~707')} if ((_w13 if type((_w13 := E.get('s_v~704'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~708')} if ((_w14 if type((_w14 := E.get('t_v~705'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~709')} if ((_w15 if type((_w15 := E.get('h_v~706'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2628'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~710'))) is str else None) == 'game')
 
 
 def x_4120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2628'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2628'), 0))
+    return (_w1.get(E.get('t~710'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~710'), 0))
 
 
 def x_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2628'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2628'), 0))
+    return (_w2.get(E.get('t~710'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~710'), 0))
 
 
 def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2628') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2629'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~710') == 'tr')) and (((_w1 if type((_w1 := E.get('n~711'))) is int else num(_w1)) > 0)) else False)
 
 
 x_4125 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
-
-
-def x_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2631'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2631'), 0))
-
-
-def x_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2633'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2633'), 0))
+x_4129 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4133 = x_4033  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
@@ -1332,19 +830,19 @@ def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
 def x_4138(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4138, E.get('event'),), lambda: len([v_x_2635 for v_x_2635 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2635 == 'jovian')]))
+    return MEMO(ctx, (4138, E.get('event'),), lambda: len([v_x_705 for v_x_705 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_705 == 'jovian')]))
 
 
 def x_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2637'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2637'), 0))
+    return (_w2.get(E.get('r~707'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~707'), 0))
 
 
 def x_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2636'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2638'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~706'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~708'))) is int else num(_w2)))
 
 
 def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
@@ -1362,19 +860,19 @@ def x_4143(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
 def x_4144(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_2639 for v_s_2639 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2639, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2639, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2639, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2639, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2639, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2639, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2639, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2639, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 3))
+    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_700 for v_s_700 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_700, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_700, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_700, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_700, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_700, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_700, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_700, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_700, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 3))
 
 
 def x_4145(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_2640 for v_s_2640 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2640, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2640, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2640, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2640, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2640, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2640, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2640, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2640, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 3))
+    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_700 for v_s_700 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_700, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_700, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_700, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_700, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_700, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_700, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_700, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_700, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 3))
 
 
 def x_4146(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_2642 for v_x_2642 in items_of((ctx.index.plain['cards'].get(v_c_2641, NOREC).get('tags', []) if type(v_c_2641) is str else [])) if (v_x_2642 == 'building')]) for v_c_2641 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_2644 for v_x_2644 in items_of((ctx.index.plain['corporations'].get(v_c_2643, NOREC).get('tags', []) if type(v_c_2643) is str else [])) if (v_x_2644 == 'building')]) for v_c_2643 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 8))
+    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'building')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'building')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 8))
 
 
 def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
@@ -1383,46 +881,38 @@ def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     return ((_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))) is int else num(_w2)) >= 16)
 
 
-def x_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2646'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2646'), 0))
-
-
-def x_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2648'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2648'), 0))
+x_4150 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4154 = x_4033  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4157, E.get('t~2649'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_2650, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2650, 0)), (ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('step', 0) if type(v_p_2650) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('max', 0) if type(v_p_2650) is str else 0))) is int else num(_w3))) for v_p_2650 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2650, NOREC).get('tile', None) if type(v_p_2650) is str else None) == E.get('t~2649'))])))
+    return MEMO(ctx, (4157, E.get('t~704'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_705, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_705, 0)), (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('step', 0) if type(v_p_705) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('max', 0) if type(v_p_705) is str else 0))) is int else num(_w3))) for v_p_705 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_705, NOREC).get('tile', None) if type(v_p_705) is str else None) == E.get('t~704'))])))
 
 
 def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4158, E.get('this'), E.get('t~2649'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2655: (lambda v_near_2658: (v_near_2658 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~2649'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_2658))) is int else num(_w22)) > 0)) else False) else v_open_2655))([v_s_2656 for v_s_2656 in items_of(v_open_2655) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2657 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2657, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_2657, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_2657, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_2657 in items_of(ADJ(ctx, 'spaces', v_s_2656))])) else False)]))([v_s_2652 for v_s_2652 in [v_x_2651 for v_x_2651 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2651, NOREC).get('type', None) if type(v_x_2651) is str else None) == GET(ctx, 'tiles', E.get('t~2649'), 'space', None))] if (True if ((not (v_s_2652 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2652, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == E.get('t~2649'))) or (((ctx.index.plain['spaces'].get(v_s_2652, NOREC).get('reserved', None) if type(v_s_2652) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2652 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2652, _w2)))) or (((_w3.get(v_s_2652, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2652, None)) == E.get('you'))) else False)) and ((True if ((v_s_2652 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2649'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_2652, _w6))) or ((not any([(True if ((v_x_2653 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2653, _w7))) and ((not (v_x_2653 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~2649'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_2653, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2653, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2653, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2653, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2653, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_2654)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_2653, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_2653, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_2654)) else False)) else False) for v_u_2654 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2649'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_2653 in items_of(ADJ(ctx, 'spaces', v_s_2652))]))) else False)) else False)]))
+    return MEMO(ctx, (4158, E.get('this'), E.get('t~704'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_710: (lambda v_near_713: (v_near_713 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~704'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_713))) is int else num(_w22)) > 0)) else False) else v_open_710))([v_s_711 for v_s_711 in items_of(v_open_710) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_712 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_712, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_712, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_712, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_712 in items_of(ADJ(ctx, 'spaces', v_s_711))])) else False)]))([v_s_707 for v_s_707 in [v_x_706 for v_x_706 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_706, NOREC).get('type', None) if type(v_x_706) is str else None) == GET(ctx, 'tiles', E.get('t~704'), 'space', None))] if (True if ((not (v_s_707 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_707, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == E.get('t~704'))) or (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_707 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_707, _w2)))) or (((_w3.get(v_s_707, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_707, None)) == E.get('you'))) else False)) and ((True if ((v_s_707 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~704'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_707, _w6))) or ((not any([(True if ((v_x_708 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_708, _w7))) and ((not (v_x_708 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~704'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_708, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_708, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_708, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_708, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_708, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_709)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_708, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_708, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_709)) else False)) else False) for v_u_709 in items_of(KEY(GET(ctx, 'tiles', E.get('t~704'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_708 in items_of(ADJ(ctx, 'spaces', v_s_707))]))) else False)) else False)]))
 
 
 def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~2659')))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~714')))) is int else num(_w1)) > 0)
 
 
 def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2662'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2662'), {}))
+    return (_w1.get(E.get('s~717'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~717'), {}))
 
 
 def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2661'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2661'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~716'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~716'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4165 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1432,207 +922,77 @@ x_4167 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2662'))
+    return FLD(ctx, K[1], E.get('s~717'))
 
 
 def x_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2662'))
+    return ADJ(ctx, 'spaces', E.get('s~717'))
 
 
 def x_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2663') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2663'), _w1))
+    return (E.get('x~718') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~718'), _w1))
 
 
 def x_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2663'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2663'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~718'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~718'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2661'))
+    return FLD(ctx, K[3], E.get('t~716'))
 
 
 def x_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~2660')}
+    return {'space': E.get('space~715')}
 
 
-def x_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2664'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2664'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2664'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2664'))) is str else 0))) is int else num(_w5)))
-
-
-def x_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~2664'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2664'), 0))
-
-
-def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2664'))) is str else 0)
-
-
+x_4180 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4181 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4182 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
 x_4183 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-
-
-def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2664'))) is str else None) != None)
-
-
-def x_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2664'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2664'))) is str else None), 0))
-
-
+x_4184 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4185 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_4187 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def x_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2664'))
-
-
-def x_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2666'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2664'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2664'), 0)))
-
-
-def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2666'))) is dict else KEY(_w1, 'effect', None))
-
-
-def x_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2667'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2667'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2667'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2667'))) is str else 0))) is int else num(_w5)))
-
-
-def x_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~2667'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2667'), 0))
-
-
-def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2667'))) is str else 0)
-
-
+x_4189 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4190 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4191 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4197 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4198 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4199 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
 x_4200 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-
-
-def x_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2667'))) is str else None) != None)
-
-
-def x_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2667'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2667'))) is str else None), 0))
-
-
+x_4201 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4202 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_4204 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2667'))
-
-
-def x_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2669'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2667'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2667'), 0)))
-
-
-def x_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2669'))) is dict else KEY(_w1, 'effect', None))
+x_4206 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4207 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4208 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
 def x_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2671'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2671'), 0))
+    return (_w2.get(E.get('r~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~704'), 0))
 
 
-def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~2672'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2672'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2672'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~2672'))) is str else 0))) is int else num(_w5)))
-
-
-def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~2672'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2672'), 0))
-
-
-def x_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2672'))) is str else 0)
-
-
+x_4218 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4219 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4220 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
 x_4221 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-
-
-def x_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2672'))) is str else None) != None)
-
-
-def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2672'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2672'))) is str else None), 0))
-
-
+x_4222 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4223 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_4225 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2672'))
-
-
-def x_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2674'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2672'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2672'), 0)))
-
-
-def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2674'))) is dict else KEY(_w1, 'effect', None))
-
-
+x_4227 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4228 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4229 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_4234 = x_181  # rules_data/terraforming_mars/definitions/solo.yaml:18
 
 
@@ -1649,43 +1009,43 @@ x_4240 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:18
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     if E is None:
         E = ctx.env()
-    return AR('+', E.get('costs~2817'), K[6])
+    return AR('+', E.get('costs~878'), K[6])
 
 
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2823: (lambda v_near_2826: (v_near_2826 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2826))) is int else num(_w19)) > 0)) else False) else v_open_2823))([v_s_2824 for v_s_2824 in items_of(v_open_2823) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2825 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2825, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2825, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2825, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2825 in items_of(ADJ(ctx, 'spaces', v_s_2824))])) else False)]))([v_s_2820 for v_s_2820 in [v_x_2819 for v_x_2819 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2819, NOREC).get('type', None) if type(v_x_2819) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_2820 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2820, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2820, NOREC).get('reserved', None) if type(v_s_2820) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2820 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2820, _w2)))) or (((_w3.get(v_s_2820, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2820, None)) == E.get('you'))) else False)) and ((True if ((v_s_2820 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2820, _w5))) or ((not any([(True if ((v_x_2821 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2821, _w6))) and ((not (v_x_2821 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2821, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2821, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2821, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2821, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2821, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2822)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2821, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2821, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2822)) else False)) else False) for v_u_2822 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_2821 in items_of(ADJ(ctx, 'spaces', v_s_2820))]))) else False)) else False)]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_884: (lambda v_near_887: (v_near_887 if (True if (((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) if type('city') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_887))) is int else num(_w19)) > 0)) else False) else v_open_884))([v_s_885 for v_s_885 in items_of(v_open_884) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_886 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_886, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_886, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_886, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_886 in items_of(ADJ(ctx, 'spaces', v_s_885))])) else False)]))([v_s_881 for v_s_881 in [v_x_880 for v_x_880 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_880, NOREC).get('type', None) if type(v_x_880) is str else None) == (ctx.index.plain['tiles'].get('city', NOREC).get('space', None) if type('city') is str else None))] if (True if ((not (v_s_881 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_881, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_881, NOREC).get('reserved', None) if type(v_s_881) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_881, NOREC).get('reserved', None) if type(v_s_881) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_881, NOREC).get('reserved', None) if type(v_s_881) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_881 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_881, _w2)))) or (((_w3.get(v_s_881, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_881, None)) == E.get('you'))) else False)) and ((True if ((v_s_881 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_881, _w5))) or ((not any([(True if ((v_x_882 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_882, _w6))) and ((not (v_x_882 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_882, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_882, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_882, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_882, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_882, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_883)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_882, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_882, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_883)) else False)) else False) for v_u_883 in items_of(KEY((ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}) if type('city') is str else {}), 'tiles', None))])) else False) for v_x_882 in items_of(ADJ(ctx, 'spaces', v_s_881))]))) else False)) else False)]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2827') if (E.get('k~2818') == 0) else FN['reversed'](ctx, None, E.get('free~2827')))
+    return (E.get('free~888') if (E.get('k~879') == 0) else FN['reversed'](ctx, None, E.get('free~888')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('order~2828')))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('order~889')))) is int else num(_w1)) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2828'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2828'))), None) if type((_w4 := E.get('order~2828'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~2828'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~2828'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~879'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~878'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~879'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~889'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~889'))), None) if type((_w4 := E.get('order~889'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get((2 * (_w1 if type((_w1 := E.get('k~879'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~878'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~879'))) is int else num(_w1))), None)), FN['count'](ctx, None, E.get('order~889'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('order~889'))), None))
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2831'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2831'), {}))
+    return (_w1.get(E.get('s~892'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~892'), {}))
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2830'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2830'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~891'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~891'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4253 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1695,61 +1055,61 @@ x_4255 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2831'))
+    return FLD(ctx, K[1], E.get('s~892'))
 
 
 def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2831'))
+    return ADJ(ctx, 'spaces', E.get('s~892'))
 
 
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2832') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2832'), _w1))
+    return (E.get('x~893') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~893'), _w1))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2832'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2832'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~893'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~893'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2830'))
+    return FLD(ctx, K[3], E.get('t~891'))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2829'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2833 for v_x_2833 in items_of(ADJ(ctx, 'spaces', E.get('at~2829'))) if (v_x_2833 in _w20 if type((_w20 := (lambda v_open_2838: (lambda v_near_2841: (v_near_2841 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_2841))) is int else num(_w19)) > 0)) else False) else v_open_2838))([v_s_2839 for v_s_2839 in items_of(v_open_2838) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_2840 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2840, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_2840, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_2840, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_2840 in items_of(ADJ(ctx, 'spaces', v_s_2839))])) else False)]))([v_s_2835 for v_s_2835 in [v_x_2834 for v_x_2834 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2834, NOREC).get('type', None) if type(v_x_2834) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_2835 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_2835, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2835, NOREC).get('reserved', None) if type(v_s_2835) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2835 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_2835, _w2)))) or (((_w3.get(v_s_2835, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_2835, None)) == E.get('you'))) else False)) and ((True if ((v_s_2835 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_2835, _w5))) or ((not any([(True if ((v_x_2836 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_2836, _w6))) and ((not (v_x_2836 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_2836, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_2836, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_2836, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_2836, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_2836, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_2837)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_2836, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_2836, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_2837)) else False)) else False) for v_u_2837 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_2836 in items_of(ADJ(ctx, 'spaces', v_s_2835))]))) else False)) else False)]))) in (list, dict) else IN(v_x_2833, _w20))])
+    return MEMO(ctx, (4264, E.get('at~890'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_894 for v_x_894 in items_of(ADJ(ctx, 'spaces', E.get('at~890'))) if (v_x_894 in _w20 if type((_w20 := (lambda v_open_899: (lambda v_near_902: (v_near_902 if (True if (((ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) if type('greenery') is str else None) == 'if_possible')) and (((_w19 if type((_w19 := FN['count'](ctx, None, v_near_902))) is int else num(_w19)) > 0)) else False) else v_open_899))([v_s_900 for v_s_900 in items_of(v_open_899) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_901 in _w16 if type((_w16 := ctx.state.get('board'))) in (list, dict) else IN(v_x_901, _w16))) and (((_w18.get('owner', None) if type((_w18 := (_w17.get(v_x_901, {}) if type((_w17 := ctx.state.get('board'))) is dict else KEY(_w17, v_x_901, {})))) is dict else KEY(_w18, 'owner', None)) == E.get('you'))) else False) for v_x_901 in items_of(ADJ(ctx, 'spaces', v_s_900))])) else False)]))([v_s_896 for v_s_896 in [v_x_895 for v_x_895 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_895, NOREC).get('type', None) if type(v_x_895) is str else None) == (ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None) if type('greenery') is str else None))] if (True if ((not (v_s_896 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_896, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_896, NOREC).get('reserved', None) if type(v_s_896) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_896, NOREC).get('reserved', None) if type(v_s_896) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_896, NOREC).get('reserved', None) if type(v_s_896) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_896 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_896, _w2)))) or (((_w3.get(v_s_896, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_896, None)) == E.get('you'))) else False)) and ((True if ((v_s_896 in _w5 if type((_w5 := (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w4, 'except_on', None)))) in (list, dict) else IN(v_s_896, _w5))) or ((not any([(True if ((v_x_897 in _w6 if type((_w6 := ctx.state.get('board'))) in (list, dict) else IN(v_x_897, _w6))) and ((not (v_x_897 in _w8 if type((_w8 := (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}))) is dict else KEY(_w7, 'except_on', None)))) in (list, dict) else IN(v_x_897, _w8)))) and (any([(True if (((_w10.get('tile', None) if type((_w10 := (_w9.get(v_x_897, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_x_897, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_897, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_897, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_898)) or (((ctx.index.plain['tiles'].get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_897, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_897, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_898)) else False)) else False) for v_u_898 in items_of(KEY((ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}) if type('greenery') is str else {}), 'tiles', None))])) else False) for v_x_897 in items_of(ADJ(ctx, 'spaces', v_s_896))]))) else False)) else False)]))) in (list, dict) else IN(v_x_894, _w20))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('ring~2842')))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('ring~903')))) is int else num(_w1)) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2842'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None) if type((_w4 := E.get('ring~2842'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~2817'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~2818'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~2842'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~2842'))), None))
+    return (_w4.get(AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~879'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~878'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~879'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~903'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~903'))), None) if type((_w4 := E.get('ring~903'))) is dict else KEY(_w4, AR('%', ((_w3 if type((_w3 := AR('+', (_w2.get(AR('+', (2 * (_w1 if type((_w1 := E.get('k~879'))) is int else num(_w1))), 1), None) if type((_w2 := E.get('costs~878'))) is dict else KEY(_w2, AR('+', (2 * (_w1 if type((_w1 := E.get('k~879'))) is int else num(_w1))), 1), None)), FN['count'](ctx, None, E.get('ring~903'))))) is int else num(_w3)) - 1), FN['count'](ctx, None, E.get('ring~903'))), None))
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2844'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2844'), {}))
+    return (_w1.get(E.get('s~905'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~905'), {}))
 
 
 def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2843'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2843'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~904'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~904'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4270 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1759,31 +1119,31 @@ x_4272 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2844'))
+    return FLD(ctx, K[1], E.get('s~905'))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2844'))
+    return ADJ(ctx, 'spaces', E.get('s~905'))
 
 
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2845') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2845'), _w1))
+    return (E.get('x~906') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~906'), _w1))
 
 
 def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2845'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2845'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~906'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~906'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2843'))
+    return FLD(ctx, K[3], E.get('t~904'))
 
 
 def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -1799,31 +1159,31 @@ def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~2846'))
+    return FLD(ctx, K[7], E.get('c~907'))
 
 
 def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2847'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~908'))) is str else None) == 'game')
 
 
 def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2847'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2847'), 0))
+    return (_w1.get(E.get('t~908'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~908'), 0))
 
 
 def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2847'), 0))
+    return (_w2.get(E.get('t~908'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~908'), 0))
 
 
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2847') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2848'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~908') == 'tr')) and (((_w1 if type((_w1 := E.get('n~909'))) is int else num(_w1)) > 0)) else False)
 
 
 x_4293 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1838,7 +1198,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2849 for v_c_2849 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2849, NOREC).get('beginner', None) if type(v_c_2849) is str else None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_910 for v_c_910 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_910, NOREC).get('beginner', None) if type(v_c_910) is str else None) != True)]))
 
 
 x_4298 = x_4296  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -1868,31 +1228,31 @@ x_4308 = x_4282  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2851')]
+    return [E.get('c~912')]
 
 
 def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2851'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~912'))) is str else 0)
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2853'), 0))
+    return (_w2.get(E.get('r~914'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~914'), 0))
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2851'))
+    return FLD(ctx, K[8], E.get('c~912'))
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~2850')}
+    return {'corporation': E.get('corporation_card~911')}
 
 
 x_4317 = x_4302  # rules_data/terraforming_mars/definitions/corporations.yaml:41
@@ -1919,13 +1279,13 @@ x_4332 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2858') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~919') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2859') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~920') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4339 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -1934,13 +1294,13 @@ x_4339 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2860'), E.get('t_v~2861')), E.get('h_v~2862')) == 0)
+    return (AR('+', AR('+', E.get('s_v~921'), E.get('t_v~922')), E.get('h_v~923')) == 0)
 
 
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2857'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~918'))) is int else num(_w4)))
 
 
 x_4342 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1949,31 +1309,31 @@ x_4342 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2860'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2861'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2862'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2857'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~921'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~922'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~923'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~918'))) is int else num(_w16)))
 
 
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('s_v~2860')))) is int else num(_w3)) - 1), E.get('s_v~2860'))]) if ((_w4 if type((_w4 := E.get('s_v~2860'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~918'), E.get('s_v~921')))) is int else num(_w3)) - 1), E.get('s_v~921'))]) if ((_w4 if type((_w4 := E.get('s_v~921'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('t_v~2861')))) is int else num(_w3)) - 1), E.get('t_v~2861'))]) if ((_w4 if type((_w4 := E.get('t_v~2861'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~918'), E.get('t_v~922')))) is int else num(_w3)) - 1), E.get('t_v~922'))]) if ((_w4 if type((_w4 := E.get('t_v~922'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2857'), E.get('h_v~2862')))) is int else num(_w3)) - 1), E.get('h_v~2862'))]) if ((_w4 if type((_w4 := E.get('h_v~2862'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~918'), E.get('h_v~923')))) is int else num(_w3)) - 1), E.get('h_v~923'))]) if ((_w4 if type((_w4 := E.get('h_v~923'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2863'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2863'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2860'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2864'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2861'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2865'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2862'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2860'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2857'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2864'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2863'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2860'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2864'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2861'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2865'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2862'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2861'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2857'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2865'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2863'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2860'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2864'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2861'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2865'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2862'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2862'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2857'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~918'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~924'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~921'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~925'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~922'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~926'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~923'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~924'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~924'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~921'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~925'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~922'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~926'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~923'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~921'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~918'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~925'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~924'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~921'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~925'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~922'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~926'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~923'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~922'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~918'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~926'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~924'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~921'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~925'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~922'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~926'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~923'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~923'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~918'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4349 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1982,7 +1342,7 @@ x_4349 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~918'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~924'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~921'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~925'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~922'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~926'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~923'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 x_4351 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1993,7 +1353,7 @@ x_4355 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2857'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2860'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2864'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2861'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2865'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2862'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2863')} if ((_w13 if type((_w13 := E.get('s_v~2860'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2864')} if ((_w14 if type((_w14 := E.get('t_v~2861'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2865')} if ((_w15 if type((_w15 := E.get('h_v~2862'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~918'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~924'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~921'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~925'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~922'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~926'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~923'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~924')} if ((_w13 if type((_w13 := E.get('s_v~921'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~925')} if ((_w14 if type((_w14 := E.get('t_v~922'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~926')} if ((_w15 if type((_w15 := E.get('h_v~923'))) is int else num(_w15)) > 0) else K[5]))
 
 
 x_4359 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2002,13 +1362,13 @@ x_4359 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2855')]
+    return [E.get('card~916')]
 
 
 def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2855'), 'keep': True}
+    return {'card': E.get('card~916'), 'keep': True}
 
 
 x_4362 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -2018,14 +1378,14 @@ x_4363 = x_4360  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2855'), 'keep': False}
+    return {'card': E.get('card~916'), 'keep': False}
 
 
 x_4365 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2866), len(ctx.state['players'])) for v_k_2866 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_927), len(ctx.state['players'])) for v_k_927 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 x_4369 = x_175  # rules_data/terraforming_mars/definitions/turns.yaml:142
@@ -2048,11 +1408,11 @@ x_4379 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([((_w1 if type((_w1 := FN['count'](ctx, None, (ctx.state['players'][v_p_2867] if type(v_p_2867) is int and 0 <= v_p_2867 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w1)) > 0) for v_p_2867 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: any([((_w1 if type((_w1 := FN['count'](ctx, None, (ctx.state['players'][v_p_928] if type(v_p_928) is int and 0 <= v_p_928 < len(ctx.state['players']) else {}).get('pack')))) is int else num(_w1)) > 0) for v_p_928 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2868), len(ctx.state['players'])) for v_k_2868 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_929), len(ctx.state['players'])) for v_k_929 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
@@ -2068,7 +1428,7 @@ x_4384 = x_4376  # rules_data/terraforming_mars/definitions/turns.yaml:146
 def x_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~2869')]
+    return [E.get('card~930')]
 
 
 x_4386 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -2078,11 +1438,11 @@ x_4387 = x_4385  # rules_data/terraforming_mars/definitions/turns.yaml:146
 def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2869')}
+    return {'card': E.get('card~930')}
 
 
 def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2870] if type(v_p_2870) is int and 0 <= v_p_2870 < len(ctx.state['players']) else {}).get('pack') for v_p_2870 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (4389, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_931] if type(v_p_931) is int and 0 <= v_p_931 < len(ctx.state['players']) else {}).get('pack') for v_p_931 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
@@ -2095,17 +1455,17 @@ x_4391 = x_4281  # rules_data/terraforming_mars/definitions/turns.yaml:149
 def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2873'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~934'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (_w3.get(AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2873'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2872'))) is int else num(_w2))), len(ctx.state['players'])), None) if type((_w3 := E.get('packs~2871'))) is dict else KEY(_w3, AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~2873'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~2872'))) is int else num(_w2))), len(ctx.state['players'])), None))
+    return (_w3.get(AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~934'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~933'))) is int else num(_w2))), len(ctx.state['players'])), None) if type((_w3 := E.get('packs~932'))) is dict else KEY(_w3, AR('%', ((_w1 if type((_w1 := AR('+', E.get('p~934'), len(ctx.state['players'])))) is int else num(_w1)) - (_w2 if type((_w2 := E.get('shift~933'))) is int else num(_w2))), len(ctx.state['players'])), None))
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2874), len(ctx.state['players'])) for v_k_2874 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_935), len(ctx.state['players'])) for v_k_935 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 x_4395 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2114,13 +1474,13 @@ x_4395 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2878') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~939') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2879') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~940') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4402 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2129,13 +1489,13 @@ x_4402 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2880'), E.get('t_v~2881')), E.get('h_v~2882')) == 0)
+    return (AR('+', AR('+', E.get('s_v~941'), E.get('t_v~942')), E.get('h_v~943')) == 0)
 
 
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2877'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~938'))) is int else num(_w4)))
 
 
 x_4405 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2144,31 +1504,31 @@ x_4405 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2880'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2881'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2882'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2877'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~941'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~942'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~943'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~938'))) is int else num(_w16)))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('s_v~2880')))) is int else num(_w3)) - 1), E.get('s_v~2880'))]) if ((_w4 if type((_w4 := E.get('s_v~2880'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~938'), E.get('s_v~941')))) is int else num(_w3)) - 1), E.get('s_v~941'))]) if ((_w4 if type((_w4 := E.get('s_v~941'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('t_v~2881')))) is int else num(_w3)) - 1), E.get('t_v~2881'))]) if ((_w4 if type((_w4 := E.get('t_v~2881'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~938'), E.get('t_v~942')))) is int else num(_w3)) - 1), E.get('t_v~942'))]) if ((_w4 if type((_w4 := E.get('t_v~942'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2877'), E.get('h_v~2882')))) is int else num(_w3)) - 1), E.get('h_v~2882'))]) if ((_w4 if type((_w4 := E.get('h_v~2882'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~938'), E.get('h_v~943')))) is int else num(_w3)) - 1), E.get('h_v~943'))]) if ((_w4 if type((_w4 := E.get('h_v~943'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2883'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2883'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2880'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2884'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2881'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2885'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2882'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2880'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2877'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2884'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2883'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2880'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2884'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2881'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2885'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2882'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2881'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2877'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2885'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2883'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2880'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2884'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2881'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2885'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2882'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2882'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2877'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~938'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~944'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~941'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~945'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~942'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~946'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~943'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~944'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~944'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~941'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~945'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~942'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~946'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~943'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~941'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~938'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~945'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~944'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~941'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~945'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~942'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~946'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~943'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~942'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~938'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~946'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~944'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~941'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~945'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~942'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~946'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~943'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~943'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~938'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4412 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2177,7 +1537,7 @@ x_4412 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~938'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~944'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~941'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~945'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~942'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~946'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~943'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 x_4414 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2188,7 +1548,7 @@ x_4418 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2877'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2883'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2880'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2884'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2881'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2885'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2882'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2883')} if ((_w13 if type((_w13 := E.get('s_v~2880'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2884')} if ((_w14 if type((_w14 := E.get('t_v~2881'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2885')} if ((_w15 if type((_w15 := E.get('h_v~2882'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~938'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~944'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~941'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~945'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~942'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~946'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~943'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~944')} if ((_w13 if type((_w13 := E.get('s_v~941'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~945')} if ((_w14 if type((_w14 := E.get('t_v~942'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~946')} if ((_w15 if type((_w15 := E.get('h_v~943'))) is int else num(_w15)) > 0) else K[5]))
 
 
 x_4422 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2197,13 +1557,13 @@ x_4422 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2875')]
+    return [E.get('card~936')]
 
 
 def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2875'), 'keep': True}
+    return {'card': E.get('card~936'), 'keep': True}
 
 
 x_4425 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -2213,7 +1573,7 @@ x_4426 = x_4423  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2875'), 'keep': False}
+    return {'card': E.get('card~936'), 'keep': False}
 
 
 x_4428 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -2221,14 +1581,14 @@ x_4430 = x_4295  # rules_data/terraforming_mars/modules.yaml:75
 
 
 def x_4794(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2675), len(ctx.state['players'])) for v_k_2675 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4794, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_736), len(ctx.state['players'])) for v_k_736 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 x_4432 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2676 for v_c_2676 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'project')]))
+    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_737 for v_c_737 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_737, NOREC).get('deck', None) if type(v_c_737) is str else None) == 'project')]))
 
 
 x_4434 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
@@ -2241,7 +1601,7 @@ def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2680'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2680'), 0))
+    return (_w2.get(E.get('r~741'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~741'), 0))
 
 
 def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
@@ -2251,7 +1611,7 @@ def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~2681'))) is str else None) == True)
+    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~742'))) is str else None) == True)
 
 
 x_4446 = x_4282  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2260,25 +1620,25 @@ x_4446 = x_4282  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2682')]
+    return [E.get('c~743')]
 
 
 def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2682'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~743'))) is str else 0)
 
 
 def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2684'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2684'), 0))
+    return (_w2.get(E.get('r~745'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~745'), 0))
 
 
 def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2682'))
+    return FLD(ctx, K[8], E.get('c~743'))
 
 
 def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
@@ -2299,25 +1659,25 @@ def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2685'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~746'))) is str else None) == 'game')
 
 
 def x_4461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2685'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2685'), 0))
+    return (_w1.get(E.get('t~746'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~746'), 0))
 
 
 def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2685'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2685'), 0))
+    return (_w2.get(E.get('t~746'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~746'), 0))
 
 
 def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2685') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~746') == 'tr')) and (((_w1 if type((_w1 := E.get('n~747'))) is int else num(_w1)) > 0)) else False)
 
 
 x_4466 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2325,7 +1685,7 @@ x_4468 = x_4295  # rules_data/terraforming_mars/flow.yaml:26
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
-    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2687), len(ctx.state['players'])) for v_k_2687 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_748), len(ctx.state['players'])) for v_k_748 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 x_4472 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2341,7 +1701,7 @@ x_4482 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
-    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2689), len(ctx.state['players'])) for v_k_2689 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_750), len(ctx.state['players'])) for v_k_750 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 x_4484 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2350,13 +1710,13 @@ x_4484 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2693') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~754') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2694') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~755') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4491 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2365,13 +1725,13 @@ x_4491 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2695'), E.get('t_v~2696')), E.get('h_v~2697')) == 0)
+    return (AR('+', AR('+', E.get('s_v~756'), E.get('t_v~757')), E.get('h_v~758')) == 0)
 
 
 def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2692'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~753'))) is int else num(_w4)))
 
 
 x_4494 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2380,31 +1740,31 @@ x_4494 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2695'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2696'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2697'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2692'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~756'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~757'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~758'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~753'))) is int else num(_w16)))
 
 
 def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2692'), E.get('s_v~2695')))) is int else num(_w3)) - 1), E.get('s_v~2695'))]) if ((_w4 if type((_w4 := E.get('s_v~2695'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~753'), E.get('s_v~756')))) is int else num(_w3)) - 1), E.get('s_v~756'))]) if ((_w4 if type((_w4 := E.get('s_v~756'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2692'), E.get('t_v~2696')))) is int else num(_w3)) - 1), E.get('t_v~2696'))]) if ((_w4 if type((_w4 := E.get('t_v~2696'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~753'), E.get('t_v~757')))) is int else num(_w3)) - 1), E.get('t_v~757'))]) if ((_w4 if type((_w4 := E.get('t_v~757'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2692'), E.get('h_v~2697')))) is int else num(_w3)) - 1), E.get('h_v~2697'))]) if ((_w4 if type((_w4 := E.get('h_v~2697'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~753'), E.get('h_v~758')))) is int else num(_w3)) - 1), E.get('h_v~758'))]) if ((_w4 if type((_w4 := E.get('h_v~758'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2698'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2698'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2695'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2699'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2696'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2700'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2697'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2695'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2692'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2699'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2698'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2695'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2699'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2696'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2700'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2697'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2696'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2692'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2700'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2698'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2695'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2699'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2696'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2700'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2697'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2697'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2692'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~760'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~757'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~761'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~758'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~759'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~759'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~756'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~760'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~757'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~761'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~758'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~756'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~753'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~760'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~759'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~756'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~760'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~757'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~761'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~758'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~757'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~753'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~761'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~759'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~756'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~760'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~757'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~761'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~758'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~758'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~753'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4501 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2413,7 +1773,7 @@ x_4501 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~760'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~757'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~761'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~758'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 x_4503 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2424,7 +1784,7 @@ x_4507 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2692'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2698'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2695'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2699'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2696'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2700'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2697'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2698')} if ((_w13 if type((_w13 := E.get('s_v~2695'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2699')} if ((_w14 if type((_w14 := E.get('t_v~2696'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2700')} if ((_w15 if type((_w15 := E.get('h_v~2697'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~760'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~757'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~761'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~758'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~759')} if ((_w13 if type((_w13 := E.get('s_v~756'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~760')} if ((_w14 if type((_w14 := E.get('t_v~757'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~761')} if ((_w15 if type((_w15 := E.get('h_v~758'))) is int else num(_w15)) > 0) else K[5]))
 
 
 x_4511 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2433,13 +1793,13 @@ x_4511 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2690')]
+    return [E.get('card~751')]
 
 
 def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2690'), 'keep': True}
+    return {'card': E.get('card~751'), 'keep': True}
 
 
 x_4514 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -2449,7 +1809,7 @@ x_4515 = x_4512  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2690'), 'keep': False}
+    return {'card': E.get('card~751'), 'keep': False}
 
 
 x_4517 = x_4328  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -2465,7 +1825,7 @@ def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2701), len(ctx.state['players'])) for v_k_2701 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_762), len(ctx.state['players'])) for v_k_762 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
@@ -2489,7 +1849,7 @@ def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return any([(FLD(ctx, K[9], v_c_2703) != None) for v_c_2703 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[9], v_c_764) != None) for v_c_764 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
 x_4530 = x_4282  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -2498,7 +1858,7 @@ x_4530 = x_4282  # rules_data/terraforming_mars/definitions/turns.yaml:33
 def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~2704'))
+    return FLD(ctx, K[9], E.get('c~765'))
 
 
 def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
@@ -2508,7 +1868,7 @@ def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~2702'))) is int else num(_w1)) < 2)
+    return ((_w1 if type((_w1 := E.get('done~763'))) is int else num(_w1)) < 2)
 
 
 x_4538 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -2517,37 +1877,37 @@ x_4538 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('card~2706'))
+    return FLD(ctx, K[10], E.get('card~767'))
 
 
 def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~2707')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2707'))) is str else 0), 0)
+    return MODV(ctx, 'card_cost', {'card': E.get('card~768')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~768'))) is str else 0), 0)
 
 
 def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2707')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2707'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~768')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~768'))) is str else []))) else False) else 0), None)
 
 
 def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2707')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2707'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~768')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) if type('titanium') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~768'))) is str else []))) else False) else 0), None)
 
 
 def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2709') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~770') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2710') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~771') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4547 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2556,13 +1916,13 @@ x_4547 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2711'), E.get('t_v~2712')), E.get('h_v~2713')) == 0)
+    return (AR('+', AR('+', E.get('s_v~772'), E.get('t_v~773')), E.get('h_v~774')) == 0)
 
 
 def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2708'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~769'))) is int else num(_w4)))
 
 
 x_4550 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2571,31 +1931,31 @@ x_4550 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2711'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2712'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2713'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2708'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~772'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~773'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~774'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~769'))) is int else num(_w16)))
 
 
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2708'), E.get('s_v~2711')))) is int else num(_w3)) - 1), E.get('s_v~2711'))]) if ((_w4 if type((_w4 := E.get('s_v~2711'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~769'), E.get('s_v~772')))) is int else num(_w3)) - 1), E.get('s_v~772'))]) if ((_w4 if type((_w4 := E.get('s_v~772'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2708'), E.get('t_v~2712')))) is int else num(_w3)) - 1), E.get('t_v~2712'))]) if ((_w4 if type((_w4 := E.get('t_v~2712'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~769'), E.get('t_v~773')))) is int else num(_w3)) - 1), E.get('t_v~773'))]) if ((_w4 if type((_w4 := E.get('t_v~773'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2708'), E.get('h_v~2713')))) is int else num(_w3)) - 1), E.get('h_v~2713'))]) if ((_w4 if type((_w4 := E.get('h_v~2713'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~769'), E.get('h_v~774')))) is int else num(_w3)) - 1), E.get('h_v~774'))]) if ((_w4 if type((_w4 := E.get('h_v~774'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2714'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2714'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2711'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2715'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2712'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2716'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2713'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2711'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2708'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2715'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2714'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2711'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2715'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2712'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2716'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2713'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2712'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2708'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2716'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2714'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2711'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2715'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2712'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2716'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2713'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2713'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2708'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~776'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~773'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~777'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~774'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~775'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~775'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~772'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~776'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~773'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~777'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~774'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~772'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~769'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~776'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~775'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~772'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~776'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~773'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~777'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~774'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~773'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~769'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~777'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~775'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~772'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~776'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~773'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~777'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~774'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~774'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~769'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4557 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2604,7 +1964,7 @@ x_4557 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~776'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~773'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~777'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~774'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 x_4559 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2615,7 +1975,7 @@ x_4563 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2708'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2714'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2711'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2715'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2712'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2716'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2713'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2714')} if ((_w13 if type((_w13 := E.get('s_v~2711'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2715')} if ((_w14 if type((_w14 := E.get('t_v~2712'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2716')} if ((_w15 if type((_w15 := E.get('h_v~2713'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~776'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~773'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~777'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~774'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~775')} if ((_w13 if type((_w13 := E.get('s_v~772'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~776')} if ((_w14 if type((_w14 := E.get('t_v~773'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~777')} if ((_w15 if type((_w15 := E.get('h_v~774'))) is int else num(_w15)) > 0) else K[5]))
 
 
 x_4569 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -2624,31 +1984,31 @@ x_4569 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
 def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
-    return [E.get('card~2706')]
+    return [E.get('card~767')]
 
 
 def x_4571(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2706'))) is str else None) != None)
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~767'))) is str else None) != None)
 
 
 def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~2706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2706'), 0))
+    return (_w2.get(E.get('card~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~767'), 0))
 
 
 def x_4575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('card~2706'))
+    return FLD(ctx, K[11], E.get('card~767'))
 
 
 def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~2706'))) is str else None) == 'event')
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~767'))) is str else None) == 'event')
 
 
 def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -2672,13 +2032,13 @@ x_4580 = x_4570  # rules_data/terraforming_mars/definitions/cards.yaml:139
 def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~2706'))) is str else [])
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~767'))) is str else [])
 
 
 def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2706'))) is str else 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~767'))) is str else 0)
 
 
 x_4587 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:37
@@ -2687,7 +2047,7 @@ x_4587 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:37
 def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~2705')}
+    return {'act': 'play', 'card': E.get('card~766')}
 
 
 def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -2697,37 +2057,37 @@ def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4591(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2717'))) is str else None) != 'conversion')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~778'))) is str else None) != 'conversion')
 
 
 def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2718'))
+    return FLD(ctx, K[12], E.get('a~779'))
 
 
 def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2718'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~779'))) is str else None) == 'megacredits')
 
 
 def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2718')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2718'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~779')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~779'))) is str else 0), 0)
 
 
 def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2721') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~782') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2722') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~783') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4601 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2736,13 +2096,13 @@ x_4601 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2723'), E.get('t_v~2724')), E.get('h_v~2725')) == 0)
+    return (AR('+', AR('+', E.get('s_v~784'), E.get('t_v~785')), E.get('h_v~786')) == 0)
 
 
 def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2720'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~781'))) is int else num(_w4)))
 
 
 x_4604 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2751,31 +2111,31 @@ x_4604 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2723'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2724'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2725'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2720'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~784'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~785'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~786'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~781'))) is int else num(_w16)))
 
 
 def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2720'), E.get('s_v~2723')))) is int else num(_w3)) - 1), E.get('s_v~2723'))]) if ((_w4 if type((_w4 := E.get('s_v~2723'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~781'), E.get('s_v~784')))) is int else num(_w3)) - 1), E.get('s_v~784'))]) if ((_w4 if type((_w4 := E.get('s_v~784'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2720'), E.get('t_v~2724')))) is int else num(_w3)) - 1), E.get('t_v~2724'))]) if ((_w4 if type((_w4 := E.get('t_v~2724'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~781'), E.get('t_v~785')))) is int else num(_w3)) - 1), E.get('t_v~785'))]) if ((_w4 if type((_w4 := E.get('t_v~785'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2720'), E.get('h_v~2725')))) is int else num(_w3)) - 1), E.get('h_v~2725'))]) if ((_w4 if type((_w4 := E.get('h_v~2725'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~781'), E.get('h_v~786')))) is int else num(_w3)) - 1), E.get('h_v~786'))]) if ((_w4 if type((_w4 := E.get('h_v~786'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2726'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2726'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2723'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2727'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2724'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2728'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2725'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2723'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2720'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2727'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2726'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2723'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2727'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2724'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2728'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2725'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2724'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2720'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2728'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2726'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2723'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2727'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2724'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2728'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2725'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2725'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2720'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~781'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~787'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~784'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~788'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~785'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~789'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~786'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~787'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~787'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~784'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~788'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~785'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~789'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~786'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~784'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~781'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~788'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~787'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~784'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~788'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~785'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~789'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~786'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~785'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~781'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~789'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~787'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~784'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~788'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~785'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~789'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~786'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~786'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~781'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4611 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2784,7 +2144,7 @@ x_4611 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~781'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~787'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~784'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~788'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~785'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~789'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~786'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 x_4613 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2795,7 +2155,7 @@ x_4617 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2720'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2723'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2727'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2724'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2728'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2725'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2726')} if ((_w13 if type((_w13 := E.get('s_v~2723'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2727')} if ((_w14 if type((_w14 := E.get('t_v~2724'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2728')} if ((_w15 if type((_w15 := E.get('h_v~2725'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~781'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~787'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~784'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~788'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~785'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~789'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~786'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~787')} if ((_w13 if type((_w13 := E.get('s_v~784'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~788')} if ((_w14 if type((_w14 := E.get('t_v~785'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~789')} if ((_w15 if type((_w15 := E.get('h_v~786'))) is int else num(_w15)) > 0) else K[5]))
 
 
 x_4621 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -2804,37 +2164,37 @@ x_4621 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:74
 def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2718'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~779'))) is str else None)
 
 
 def x_4623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2730'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2730'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2729'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~791'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~791'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~790'))) is int else num(_w4)))
 
 
 def x_4624(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2730'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2730'), 0))
+    return (_w2.get(E.get('r~791'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~791'), 0))
 
 
 def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2718'))
+    return FLD(ctx, K[13], E.get('a~779'))
 
 
 def x_4627(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2718'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~779'))) is str else None) == 'standard_project')
 
 
 def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2718'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~779'))) is str else 0)
 
 
 x_4633 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:40
@@ -2843,7 +2203,7 @@ x_4633 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:40
 def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~2717')}
+    return {'act': 'project', 'id': E.get('a~778')}
 
 
 x_4636 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -2852,37 +2212,37 @@ x_4636 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2731'))) is str else None) == 'conversion')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~792'))) is str else None) == 'conversion')
 
 
 def x_4639(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2732'))
+    return FLD(ctx, K[12], E.get('a~793'))
 
 
 def x_4640(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2732'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~793'))) is str else None) == 'megacredits')
 
 
 def x_4641(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2732')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2732'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~793')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~793'))) is str else 0), 0)
 
 
 def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2735') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~796') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2736') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~797') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4647 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2891,13 +2251,13 @@ x_4647 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2737'), E.get('t_v~2738')), E.get('h_v~2739')) == 0)
+    return (AR('+', AR('+', E.get('s_v~798'), E.get('t_v~799')), E.get('h_v~800')) == 0)
 
 
 def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2734'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~795'))) is int else num(_w4)))
 
 
 x_4650 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2906,31 +2266,31 @@ x_4650 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2737'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2738'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2739'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2734'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~798'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~799'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~800'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~795'))) is int else num(_w16)))
 
 
 def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2734'), E.get('s_v~2737')))) is int else num(_w3)) - 1), E.get('s_v~2737'))]) if ((_w4 if type((_w4 := E.get('s_v~2737'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~795'), E.get('s_v~798')))) is int else num(_w3)) - 1), E.get('s_v~798'))]) if ((_w4 if type((_w4 := E.get('s_v~798'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2734'), E.get('t_v~2738')))) is int else num(_w3)) - 1), E.get('t_v~2738'))]) if ((_w4 if type((_w4 := E.get('t_v~2738'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~795'), E.get('t_v~799')))) is int else num(_w3)) - 1), E.get('t_v~799'))]) if ((_w4 if type((_w4 := E.get('t_v~799'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2734'), E.get('h_v~2739')))) is int else num(_w3)) - 1), E.get('h_v~2739'))]) if ((_w4 if type((_w4 := E.get('h_v~2739'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~795'), E.get('h_v~800')))) is int else num(_w3)) - 1), E.get('h_v~800'))]) if ((_w4 if type((_w4 := E.get('h_v~800'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2740'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2740'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2737'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2741'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2738'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2742'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2739'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2737'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2734'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2741'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2740'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2737'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2741'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2738'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2742'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2739'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2738'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2734'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2742'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2740'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2737'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2741'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2738'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2742'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2739'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2739'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2734'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~795'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~801'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~798'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~802'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~799'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~803'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~800'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~801'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~801'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~798'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~802'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~799'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~803'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~800'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~798'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~795'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~802'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~801'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~798'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~802'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~799'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~803'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~800'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~799'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~795'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~803'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~801'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~798'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~802'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~799'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~803'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~800'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~800'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~795'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4657 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2939,7 +2299,7 @@ x_4657 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~795'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~801'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~798'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~802'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~799'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~803'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~800'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 x_4659 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2950,7 +2310,7 @@ x_4663 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2741'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2738'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2742'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2739'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2740')} if ((_w13 if type((_w13 := E.get('s_v~2737'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2741')} if ((_w14 if type((_w14 := E.get('t_v~2738'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2742')} if ((_w15 if type((_w15 := E.get('h_v~2739'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~795'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~801'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~798'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~802'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~799'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~803'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~800'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~801')} if ((_w13 if type((_w13 := E.get('s_v~798'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~802')} if ((_w14 if type((_w14 := E.get('t_v~799'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~803')} if ((_w15 if type((_w15 := E.get('h_v~800'))) is int else num(_w15)) > 0) else K[5]))
 
 
 x_4667 = x_4641  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -2959,37 +2319,37 @@ x_4667 = x_4641  # rules_data/terraforming_mars/definitions/turns.yaml:74
 def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2732'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~793'))) is str else None)
 
 
 def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2744'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2744'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2743'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~805'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~805'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~804'))) is int else num(_w4)))
 
 
 def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2744'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2744'), 0))
+    return (_w2.get(E.get('r~805'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~805'), 0))
 
 
 def x_4672(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2732'))
+    return FLD(ctx, K[13], E.get('a~793'))
 
 
 def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2732'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~793'))) is str else None) == 'standard_project')
 
 
 def x_4676(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2732'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~793'))) is str else 0)
 
 
 x_4679 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:42
@@ -2998,7 +2358,7 @@ x_4679 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:42
 def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~2731')}
+    return {'act': 'convert', 'id': E.get('a~792')}
 
 
 def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3008,19 +2368,19 @@ def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (True if (((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('milestones')))) is int else num(_w1)) < 3)) and ((not (E.get('m~2746') in _w2 if type((_w2 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2746'), _w2)))) and (FLD(ctx, K[14], E.get('m~2746'))) else False)
+    return (True if (((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('milestones')))) is int else num(_w1)) < 3)) and ((not (E.get('m~807') in _w2 if type((_w2 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~807'), _w2)))) and (FLD(ctx, K[14], E.get('m~807'))) else False)
 
 
 def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2749') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~810') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2750') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~811') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4691 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3029,13 +2389,13 @@ x_4691 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2751'), E.get('t_v~2752')), E.get('h_v~2753')) == 0)
+    return (AR('+', AR('+', E.get('s_v~812'), E.get('t_v~813')), E.get('h_v~814')) == 0)
 
 
 def x_4693(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2748'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~809'))) is int else num(_w4)))
 
 
 x_4694 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3044,31 +2404,31 @@ x_4694 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2751'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2752'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2753'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2748'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~812'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~813'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~814'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~809'))) is int else num(_w16)))
 
 
 def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2748'), E.get('s_v~2751')))) is int else num(_w3)) - 1), E.get('s_v~2751'))]) if ((_w4 if type((_w4 := E.get('s_v~2751'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~809'), E.get('s_v~812')))) is int else num(_w3)) - 1), E.get('s_v~812'))]) if ((_w4 if type((_w4 := E.get('s_v~812'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2748'), E.get('t_v~2752')))) is int else num(_w3)) - 1), E.get('t_v~2752'))]) if ((_w4 if type((_w4 := E.get('t_v~2752'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~809'), E.get('t_v~813')))) is int else num(_w3)) - 1), E.get('t_v~813'))]) if ((_w4 if type((_w4 := E.get('t_v~813'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2748'), E.get('h_v~2753')))) is int else num(_w3)) - 1), E.get('h_v~2753'))]) if ((_w4 if type((_w4 := E.get('h_v~2753'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~809'), E.get('h_v~814')))) is int else num(_w3)) - 1), E.get('h_v~814'))]) if ((_w4 if type((_w4 := E.get('h_v~814'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2754'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2754'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2751'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2755'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2752'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2756'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2753'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2751'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2748'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2755'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2751'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2755'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2752'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2756'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2753'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2752'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2748'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2756'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2754'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2751'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2755'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2752'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2756'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2753'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2753'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2748'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~809'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~815'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~812'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~816'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~813'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~817'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~814'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~815'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~815'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~812'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~816'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~813'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~817'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~814'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~812'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~809'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~816'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~815'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~812'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~816'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~813'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~817'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~814'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~813'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~809'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~817'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~815'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~812'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~816'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~813'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~817'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~814'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~814'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~809'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4701 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3077,7 +2437,7 @@ x_4701 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~809'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~815'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~812'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~816'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~813'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~817'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~814'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 x_4703 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3088,13 +2448,13 @@ x_4707 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2748'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2754'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2751'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2752'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2756'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2753'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2754')} if ((_w13 if type((_w13 := E.get('s_v~2751'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2755')} if ((_w14 if type((_w14 := E.get('t_v~2752'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2756')} if ((_w15 if type((_w15 := E.get('h_v~2753'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~809'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~815'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~812'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~816'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~813'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~817'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~814'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~815')} if ((_w13 if type((_w13 := E.get('s_v~812'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~816')} if ((_w14 if type((_w14 := E.get('t_v~813'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~817')} if ((_w15 if type((_w15 := E.get('h_v~814'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('m~2746'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~2746'), None))
+    return (_w1.get(E.get('m~807'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~807'), None))
 
 
 x_4715 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:43
@@ -3103,7 +2463,7 @@ x_4715 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:43
 def x_4717(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~2745')}
+    return {'act': 'milestone', 'id': E.get('m~806')}
 
 
 def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3113,7 +2473,7 @@ def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4720(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4720, E.get('a~2758'), ctx.stamps.get('awards', 0),), lambda: (True if (((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('awards')))) is int else num(_w1)) < (_w2 if type((_w2 := FN['count'](ctx, None, K[15]))) is int else num(_w2)))) and ((not (E.get('a~2758') in _w3 if type((_w3 := [(v_f_2759.get('id', None) if type(v_f_2759) is dict else KEY(v_f_2759, 'id', None)) for v_f_2759 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2758'), _w3)))) else False))
+    return MEMO(ctx, (4720, E.get('a~819'), ctx.stamps.get('awards', 0),), lambda: (True if (((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('awards')))) is int else num(_w1)) < (_w2 if type((_w2 := FN['count'](ctx, None, K[15]))) is int else num(_w2)))) and ((not (E.get('a~819') in _w3 if type((_w3 := [(v_f_820.get('id', None) if type(v_f_820) is dict else KEY(v_f_820, 'id', None)) for v_f_820 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~819'), _w3)))) else False))
 
 
 def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
@@ -3123,13 +2483,13 @@ def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2762') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~823') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2763') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~824') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4727 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3138,13 +2498,13 @@ x_4727 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2764'), E.get('t_v~2765')), E.get('h_v~2766')) == 0)
+    return (AR('+', AR('+', E.get('s_v~825'), E.get('t_v~826')), E.get('h_v~827')) == 0)
 
 
 def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2761'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~822'))) is int else num(_w4)))
 
 
 x_4730 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3153,31 +2513,31 @@ x_4730 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2764'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2765'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2766'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2761'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~825'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~826'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~827'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~822'))) is int else num(_w16)))
 
 
 def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2761'), E.get('s_v~2764')))) is int else num(_w3)) - 1), E.get('s_v~2764'))]) if ((_w4 if type((_w4 := E.get('s_v~2764'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~822'), E.get('s_v~825')))) is int else num(_w3)) - 1), E.get('s_v~825'))]) if ((_w4 if type((_w4 := E.get('s_v~825'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2761'), E.get('t_v~2765')))) is int else num(_w3)) - 1), E.get('t_v~2765'))]) if ((_w4 if type((_w4 := E.get('t_v~2765'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~822'), E.get('t_v~826')))) is int else num(_w3)) - 1), E.get('t_v~826'))]) if ((_w4 if type((_w4 := E.get('t_v~826'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2761'), E.get('h_v~2766')))) is int else num(_w3)) - 1), E.get('h_v~2766'))]) if ((_w4 if type((_w4 := E.get('h_v~2766'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~822'), E.get('h_v~827')))) is int else num(_w3)) - 1), E.get('h_v~827'))]) if ((_w4 if type((_w4 := E.get('h_v~827'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2767'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2767'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2764'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2768'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2765'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2769'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2766'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2764'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2761'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2768'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2767'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2764'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2768'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2765'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2769'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2766'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2765'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2761'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2769'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2767'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2764'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2768'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2765'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2769'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2766'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2766'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2761'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~822'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~828'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~825'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~829'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~826'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~830'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~827'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~828'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~828'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~825'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~829'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~826'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~830'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~827'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~825'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~822'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~829'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~828'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~825'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~829'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~826'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~830'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~827'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~826'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~822'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~830'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~828'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~825'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~829'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~826'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~830'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~827'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~827'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~822'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4737 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3186,7 +2546,7 @@ x_4737 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~822'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~828'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~825'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~829'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~826'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~830'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~827'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 x_4739 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3197,7 +2557,7 @@ x_4743 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2761'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2767'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2764'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2768'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2765'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2769'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2766'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2767')} if ((_w13 if type((_w13 := E.get('s_v~2764'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2768')} if ((_w14 if type((_w14 := E.get('t_v~2765'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2769')} if ((_w15 if type((_w15 := E.get('h_v~2766'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~822'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~828'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~825'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~829'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~826'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~830'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~827'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~828')} if ((_w13 if type((_w13 := E.get('s_v~825'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~829')} if ((_w14 if type((_w14 := E.get('t_v~826'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~830')} if ((_w15 if type((_w15 := E.get('h_v~827'))) is int else num(_w15)) > 0) else K[5]))
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
@@ -3207,7 +2567,7 @@ def x_4747(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     if E is None:
         E = ctx.env()
-    return [{'id': E.get('a~2758'), 'by': E.get('you')}]
+    return [{'id': E.get('a~819'), 'by': E.get('you')}]
 
 
 x_4751 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:45
@@ -3216,7 +2576,7 @@ x_4751 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:45
 def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~2757')}
+    return {'act': 'award', 'id': E.get('a~818')}
 
 
 x_4754 = x_4579  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3225,13 +2585,13 @@ x_4754 = x_4579  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, ((_w1 if type((_w1 := FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2770'))))) is int else num(_w1)) - 1))
+    return RANGE(0, ((_w1 if type((_w1 := FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~831'))))) is int else num(_w1)) - 1))
 
 
 def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
-    return (not (E.get('card~2773') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~2773'), _w2)))
+    return (not (E.get('card~834') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~834'), _w2)))
 
 
 def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
@@ -3243,19 +2603,19 @@ def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
-    return [E.get('card~2773')]
+    return [E.get('card~834')]
 
 
 def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2772'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2773')))) is dict else KEY(_w1, E.get('k~2772'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~833'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~834')))) is dict else KEY(_w1, E.get('k~833'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2772'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2773')))) is dict else KEY(_w1, E.get('k~2772'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~833'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~834')))) is dict else KEY(_w1, E.get('k~833'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 x_4766 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:48
@@ -3264,7 +2624,7 @@ x_4766 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:48
 def x_4768(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~2770'), 'index': E.get('k~2771')}
+    return {'act': 'card_action', 'card': E.get('card~831'), 'index': E.get('k~832')}
 
 
 x_4769 = x_4282  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3273,13 +2633,13 @@ x_4769 = x_4282  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, ((_w1 if type((_w1 := FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2774'))))) is int else num(_w1)) - 1))
+    return RANGE(0, ((_w1 if type((_w1 := FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~835'))))) is int else num(_w1)) - 1))
 
 
 def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
-    return (not (E.get('c~2777') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~2777'), _w2)))
+    return (not (E.get('c~838') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~838'), _w2)))
 
 
 x_4774 = x_4759  # rules_data/terraforming_mars/definitions/cards.yaml:306
@@ -3288,19 +2648,19 @@ x_4774 = x_4759  # rules_data/terraforming_mars/definitions/cards.yaml:306
 def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
-    return [E.get('c~2777')]
+    return [E.get('c~838')]
 
 
 def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2776'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2777')))) is dict else KEY(_w1, E.get('k~2776'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~837'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~838')))) is dict else KEY(_w1, E.get('k~837'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2776'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2777')))) is dict else KEY(_w1, E.get('k~2776'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~837'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~838')))) is dict else KEY(_w1, E.get('k~837'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 x_4781 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:51
@@ -3309,13 +2669,13 @@ x_4781 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:51
 def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('c~2774'), 'index': E.get('k~2775')}
+    return {'act': 'card_action', 'card': E.get('c~835'), 'index': E.get('k~836')}
 
 
 def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
-    return (E.get('done~2702') == 0)
+    return (E.get('done~763') == 0)
 
 
 x_4785 = x_4520  # rules_data/terraforming_mars/definitions/turns.yaml:53
@@ -3330,19 +2690,19 @@ def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~2702'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('done~763'))) is int else num(_w1)) > 0)
 
 
 def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('b~2779'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~2779'), 0))
+    return (_w2.get(E.get('b~840'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~840'), 0))
 
 
 def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('a~2778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2778'), 0))
+    return (_w2.get(E.get('a~839'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~839'), 0))
 
 
 x_4799 = x_4798  # rules_data/terraforming_mars/definitions/resources.yaml:69
@@ -3357,13 +2717,13 @@ def x_4803(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
 def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2781'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2781'), 0))
+    return (_w2.get(E.get('r~842'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~842'), 0))
 
 
 def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2780'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2782'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~841'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~843'))) is int else num(_w2)))
 
 
 x_4806 = x_4437  # rules_data/terraforming_mars/definitions/resources.yaml:74
@@ -3372,13 +2732,13 @@ x_4806 = x_4437  # rules_data/terraforming_mars/definitions/resources.yaml:74
 def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2783'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2783'), 0))
+    return (_w2.get(E.get('r~844'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~844'), 0))
 
 
 def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2783'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2783'), 0))
+    return (_w2.get(E.get('r~844'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~844'), 0))
 
 
 x_4809 = x_4759  # rules_data/terraforming_mars/definitions/turns.yaml:195
@@ -3386,11 +2746,11 @@ x_4811 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
 
 
 def x_4813(ctx, E=None):  # 
-    return MEMO(ctx, (4813, ctx.stamps.get('params', 0),), lambda: all([((_w2 if type((_w2 := (_w1.get(v_p_2784, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2784, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2784, NOREC).get('max', 0) if type(v_p_2784) is str else 0))) is int else num(_w3))) for v_p_2784 in IDS(ctx, 'parameters')]))
+    return MEMO(ctx, (4813, ctx.stamps.get('params', 0),), lambda: all([((_w2 if type((_w2 := (_w1.get(v_p_845, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_845, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_845, NOREC).get('max', 0) if type(v_p_845) is str else 0))) is int else num(_w3))) for v_p_845 in IDS(ctx, 'parameters')]))
 
 
 def x_4814(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
-    return MEMO(ctx, (4814, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2785), len(ctx.state['players'])) for v_k_2785 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    return MEMO(ctx, (4814, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_846), len(ctx.state['players'])) for v_k_846 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
 
 
 x_4817 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:161
@@ -3399,37 +2759,37 @@ x_4817 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:161
 def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2787'))) is str else None) == 'conversion')) and ((E.get('a~2787') == 'plants_to_greenery')) else False)
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~848'))) is str else None) == 'conversion')) and ((E.get('a~848') == 'plants_to_greenery')) else False)
 
 
 def x_4820(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2788'))
+    return FLD(ctx, K[12], E.get('a~849'))
 
 
 def x_4821(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2788'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~849'))) is str else None) == 'megacredits')
 
 
 def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2788')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2788'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~849')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~849'))) is str else 0), 0)
 
 
 def x_4826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2791') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~852') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2792') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~853') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4828 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3438,13 +2798,13 @@ x_4828 = x_4097  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~2793'), E.get('t_v~2794')), E.get('h_v~2795')) == 0)
+    return (AR('+', AR('+', E.get('s_v~854'), E.get('t_v~855')), E.get('h_v~856')) == 0)
 
 
 def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2790'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~851'))) is int else num(_w4)))
 
 
 x_4831 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3453,31 +2813,31 @@ x_4831 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2793'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~2794'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~2795'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~2790'))) is int else num(_w16)))
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~854'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~855'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~856'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~851'))) is int else num(_w16)))
 
 
 def x_4834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2790'), E.get('s_v~2793')))) is int else num(_w3)) - 1), E.get('s_v~2793'))]) if ((_w4 if type((_w4 := E.get('s_v~2793'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~851'), E.get('s_v~854')))) is int else num(_w3)) - 1), E.get('s_v~854'))]) if ((_w4 if type((_w4 := E.get('s_v~854'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2790'), E.get('t_v~2794')))) is int else num(_w3)) - 1), E.get('t_v~2794'))]) if ((_w4 if type((_w4 := E.get('t_v~2794'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~851'), E.get('t_v~855')))) is int else num(_w3)) - 1), E.get('t_v~855'))]) if ((_w4 if type((_w4 := E.get('t_v~855'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~2790'), E.get('h_v~2795')))) is int else num(_w3)) - 1), E.get('h_v~2795'))]) if ((_w4 if type((_w4 := E.get('h_v~2795'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~851'), E.get('h_v~856')))) is int else num(_w3)) - 1), E.get('h_v~856'))]) if ((_w4 if type((_w4 := E.get('h_v~856'))) is int else num(_w4)) > 0) else 0))
 
 
 def x_4837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~2796'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~2796'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~2793'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~2797'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~2794'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~2798'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~2795'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~2793'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~2790'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~2797'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~2796'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~2793'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~2797'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~2794'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~2798'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2795'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~2794'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~2790'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~2798'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~2796'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~2793'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~2797'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~2794'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~2798'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~2795'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~2795'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~2790'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~858'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~855'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~859'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~856'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~857'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~857'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~854'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~858'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~855'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~859'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~856'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~854'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~851'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~858'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~857'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~854'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~858'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~855'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~859'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~856'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~855'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~851'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~859'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~857'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~854'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~858'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~855'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~859'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~856'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~856'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~851'))) is int else num(_w49)))) else False))) else False)
 
 
 x_4838 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3486,7 +2846,7 @@ x_4838 = x_4100  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~858'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~855'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~859'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~856'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 x_4840 = x_4109  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3497,7 +2857,7 @@ x_4844 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~2797'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~2794'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~2798'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~2795'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~2796')} if ((_w13 if type((_w13 := E.get('s_v~2793'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~2797')} if ((_w14 if type((_w14 := E.get('t_v~2794'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~2798')} if ((_w15 if type((_w15 := E.get('h_v~2795'))) is int else num(_w15)) > 0) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~858'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~855'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~859'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~856'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~857')} if ((_w13 if type((_w13 := E.get('s_v~854'))) is int else num(_w13)) > 0) else K[5])), ({'titanium': E.get('t~858')} if ((_w14 if type((_w14 := E.get('t_v~855'))) is int else num(_w14)) > 0) else K[5])), ({'heat': E.get('h~859')} if ((_w15 if type((_w15 := E.get('h_v~856'))) is int else num(_w15)) > 0) else K[5]))
 
 
 x_4848 = x_4822  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3506,43 +2866,43 @@ x_4848 = x_4822  # rules_data/terraforming_mars/definitions/turns.yaml:74
 def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2788'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~849'))) is str else None)
 
 
 def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2800'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2799'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~861'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~861'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~860'))) is int else num(_w4)))
 
 
 def x_4851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2800'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2800'), 0))
+    return (_w2.get(E.get('r~861'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~861'), 0))
 
 
 def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2788'))
+    return FLD(ctx, K[13], E.get('a~849'))
 
 
 def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2788'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~849'))) is str else None) == 'standard_project')
 
 
 def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2788'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~849'))) is str else 0)
 
 
 def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~2787')}
+    return {'act': 'convert', 'id': E.get('a~848')}
 
 
 x_4862 = x_4803  # 
@@ -3551,40 +2911,40 @@ x_4862 = x_4803  #
 def x_4863(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4863, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * (_w2 if type((_w2 := len([v_m_2801 for v_m_2801 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_2801, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_2801, None)) == E.get('you'))]))) is int else num(_w2))))
+    return MEMO(ctx, (4863, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * (_w2 if type((_w2 := len([v_m_862 for v_m_862 in items_of(ctx.state.get('milestones')) if ((_w1.get(v_m_862, None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, v_m_862, None)) == E.get('you'))]))) is int else num(_w2))))
 
 
 def x_4864(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2803, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_p_2803 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2804 for v_p_2804 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2804, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2805, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_q_2805 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2806, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_p_2806 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_2806, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_2807, lambda E: FLD(ctx, K[18], (v_f_2802.get('id', None) if type(v_f_2802) is dict else KEY(v_f_2802, 'id', None)))) for v_q_2807 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_2802 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_863.get('id', None) if type(v_f_863) is dict else KEY(v_f_863, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_864, lambda E: FLD(ctx, K[18], (v_f_863.get('id', None) if type(v_f_863) is dict else KEY(v_f_863, 'id', None)))) for v_p_864 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_865 for v_p_865 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_865, lambda E: FLD(ctx, K[18], (v_f_863.get('id', None) if type(v_f_863) is dict else KEY(v_f_863, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_866, lambda E: FLD(ctx, K[18], (v_f_863.get('id', None) if type(v_f_863) is dict else KEY(v_f_863, 'id', None)))) for v_q_866 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_863.get('id', None) if type(v_f_863) is dict else KEY(v_f_863, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_867, lambda E: FLD(ctx, K[18], (v_f_863.get('id', None) if type(v_f_863) is dict else KEY(v_f_863, 'id', None)))) for v_p_867 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_867, lambda E: FLD(ctx, K[18], (v_f_863.get('id', None) if type(v_f_863) is dict else KEY(v_f_863, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_868, lambda E: FLD(ctx, K[18], (v_f_863.get('id', None) if type(v_f_863) is dict else KEY(v_f_863, 'id', None)))) for v_q_868 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_863 in items_of(ctx.state.get('awards'))])
 
 
 def x_4865(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4865, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_2808 for v_s_2808 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_2808, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_2808, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_2808, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_2808, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_2808, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_2808, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_2808, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2808, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))
+    return MEMO(ctx, (4865, E.get('you'), ctx.stamps.get('board', 0),), lambda: len([v_s_869 for v_s_869 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_869, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_869, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_869, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_869, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_869, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_869, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_869, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_869, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))
 
 
 def x_4866(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4866, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [len([v_x_2810 for v_x_2810 in items_of(ADJ(ctx, 'spaces', v_s_2809)) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_2810, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_2810, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_2810, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_2810, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_2810, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_2810, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_2809 in items_of(ctx.state.get('board')) if (True if (((_w9.get('tile', None) if type((_w9 := (_w8.get(v_s_2809, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_2809, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_2809, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_2809, {})))) is dict else KEY(_w11, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_2809, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_2809, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w16.get('owner', None) if type((_w16 := (_w15.get(v_s_2809, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_s_2809, {})))) is dict else KEY(_w16, 'owner', None)) == E.get('you'))) else False)]))
+    return MEMO(ctx, (4866, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [len([v_x_871 for v_x_871 in items_of(ADJ(ctx, 'spaces', v_s_870)) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_x_871, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_x_871, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_x_871, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_871, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_x_871, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_871, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_870 in items_of(ctx.state.get('board')) if (True if (((_w9.get('tile', None) if type((_w9 := (_w8.get(v_s_870, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_870, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_w10.get(v_s_870, {}) if type((_w10 := ctx.state.get('board'))) is dict else KEY(_w10, v_s_870, {})))) is dict else KEY(_w11, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_w12.get(v_s_870, {}) if type((_w12 := ctx.state.get('board'))) is dict else KEY(_w12, v_s_870, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == 'city')) else False)) and (((_w16.get('owner', None) if type((_w16 := (_w15.get(v_s_870, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_s_870, {})))) is dict else KEY(_w16, 'owner', None)) == E.get('you'))) else False)]))
 
 
 def x_4867(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_2811) for v_c_2811 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_872) for v_c_872 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
 def x_4868(ctx, E=None):  # 
-    return ((K[20] if all([((_w2 if type((_w2 := (_w1.get(v_p_2812, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2812, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2812, NOREC).get('max', 0) if type(v_p_2812) is str else 0))) is int else num(_w3))) for v_p_2812 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2813 for v_p_2813 in items_of(CORE(ctx, 'leaders')) if ((_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_p_2813] if type(v_p_2813) is int and 0 <= v_p_2813 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) == FN['max'](ctx, None, [(_w5.get('megacredits', 0) if type((_w5 := (ctx.state['players'][v_q_2814] if type(v_q_2814) is int and 0 <= v_q_2814 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'megacredits', 0)) for v_q_2814 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if all([((_w2 if type((_w2 := (_w1.get(v_p_873, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_873, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_873, NOREC).get('max', 0) if type(v_p_873) is str else 0))) is int else num(_w3))) for v_p_873 in IDS(ctx, 'parameters')]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_874 for v_p_874 in items_of(CORE(ctx, 'leaders')) if ((_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_p_874] if type(v_p_874) is int and 0 <= v_p_874 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) == FN['max'](ctx, None, [(_w5.get('megacredits', 0) if type((_w5 := (ctx.state['players'][v_q_875] if type(v_q_875) is int and 0 <= v_q_875 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'megacredits', 0)) for v_q_875 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 x_4869 = x_4535  # 
 
 
 def x_4870(ctx, E=None):  # 
-    return MEMO(ctx, (4870, ctx.stamps.get('params', 0),), lambda: ({'won': all([((_w2 if type((_w2 := (_w1.get(v_p_2816, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_2816, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_2816, NOREC).get('max', 0) if type(v_p_2816) is str else 0))) is int else num(_w3))) for v_p_2816 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
+    return MEMO(ctx, (4870, ctx.stamps.get('params', 0),), lambda: ({'won': all([((_w2 if type((_w2 := (_w1.get(v_p_877, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_877, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_877, NOREC).get('max', 0) if type(v_p_877) is str else 0))) is int else num(_w3))) for v_p_877 in IDS(ctx, 'parameters')]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -3771,22 +3131,15 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~705', 1, True)
-    LOCAL(ctx, E, 'r~706', 'energy', True)
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'energy', True)
+    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~705'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
-def d_17(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~705', 1, True)
-    return True
+d_17 = d_1  # rules_data/terraforming_mars/actions.yaml:22
 
 
 def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
@@ -3795,7 +3148,7 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~706', 'energy', True)
+    LOCAL(ctx, E, 'r~701', 'energy', True)
     return True
 
 
@@ -3805,9 +3158,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
+    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~705'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
@@ -3817,8 +3170,8 @@ def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~707', 'temperature', True)
-    LOCAL(ctx, E, 'n~708', 1, True)
+    LOCAL(ctx, E, 'p~700', 'temperature', True)
+    LOCAL(ctx, E, 'n~701', 1, True)
     return t_23(ctx, k, s, E)
 
 
@@ -3828,7 +3181,7 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~707', 'temperature', True)
+    LOCAL(ctx, E, 'p~700', 'temperature', True)
     return True
 
 
@@ -3838,7 +3191,7 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~708', 1, True)
+    LOCAL(ctx, E, 'n~701', 1, True)
     return True
 
 
@@ -3853,7 +3206,7 @@ def t_23(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
             return k()
         return t_24(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~708')))
+    return nxt(num(E.get('n~701')))
 
 
 def t_24(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -3873,7 +3226,7 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~707'))
+    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return t_27(ctx, k, s, E)
@@ -3885,7 +3238,7 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~707'))
+    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return True
@@ -3911,7 +3264,7 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~707'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
         return k()
 
     if not d_29(ctx, E):
@@ -3937,7 +3290,7 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~707'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -3952,7 +3305,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~707'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -3977,17 +3330,17 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_47(ctx, E)))
-    old = E.get('b~709', MISSING)
+    old = E.get('b~702', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~709', old)
+        UNSET(ctx, E, 'b~702', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~709', item, True)
+            LOCAL(ctx, E, 'b~702', item, True)
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4011,7 +3364,7 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~707'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
     return True
 
 
@@ -4021,7 +3374,7 @@ def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~710', 'ocean', True)
+    LOCAL(ctx, E, 't~700', 'ocean', True)
     return t_38(ctx, k, s, E)
 
 
@@ -4031,7 +3384,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~710', 'ocean', True)
+    LOCAL(ctx, E, 't~700', 'ocean', True)
     return True
 
 
@@ -4052,7 +3405,7 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~720', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'legal~710', x_55(ctx, E), True)
     if not x_56(ctx, E):
         return False
     return t_42(ctx, k, s, E)
@@ -4064,7 +3417,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~720', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'legal~710', x_55(ctx, E), True)
     return True
 
 
@@ -4092,8 +3445,8 @@ def t_43(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~722', E.get('t~710'), True)
-    LOCAL(ctx, E, 's~723', E.get('space~721'), True)
+    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
+    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
     return t_46(ctx, k, s, E)
 
 
@@ -4103,7 +3456,7 @@ def d_44(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~722', E.get('t~710'), True)
+    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
     return True
 
 
@@ -4113,7 +3466,7 @@ def d_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~723', E.get('space~721'), True)
+    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
     return True
 
 
@@ -4123,10 +3476,10 @@ def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~723'))
+    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~723'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[31])
     return t_49(ctx, k, s, E)
 
 
@@ -4136,7 +3489,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~723'))
+    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     return True
@@ -4148,7 +3501,7 @@ def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~723'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[31])
     return True
 
 
@@ -4178,7 +3531,7 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~712'), 'space': E.get('s~713'), 'by': E.get('you')})
         return k()
 
     return t_51(ctx, r1, s, E)
@@ -4200,17 +3553,17 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of(x_66(ctx, E)))
-    old = E.get('x~724', MISSING)
+    old = E.get('x~714', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~724', old)
+        UNSET(ctx, E, 'x~714', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~724', item, True)
+            LOCAL(ctx, E, 'x~714', item, True)
             if x_67(ctx, E):
                 return t_53(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4243,7 +3596,7 @@ def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~712'), 'space': E.get('s~713'), 'by': E.get('you')})
     return True
 
 
@@ -4253,7 +3606,7 @@ def t_56(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:4
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~726', 'greenery', True)
+    LOCAL(ctx, E, 't~700', 'greenery', True)
     return t_58(ctx, k, s, E)
 
 
@@ -4263,7 +3616,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~726', 'greenery', True)
+    LOCAL(ctx, E, 't~700', 'greenery', True)
     return True
 
 
@@ -4284,31 +3637,14 @@ def t_59(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~736', x_77(ctx, E), True)
+    LOCAL(ctx, E, 'legal~710', x_77(ctx, E), True)
     if not x_78(ctx, E):
         return False
     return t_62(ctx, k, s, E)
 
 
-def d_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~736', x_77(ctx, E), True)
-    return True
-
-
-def d_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_78(ctx, E):
-        return False
-    return True
+d_60 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_61 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
 def t_62(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -4324,29 +3660,13 @@ def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~738', E.get('t~726'), True)
-    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
+    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
+    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
     return t_66(ctx, k, s, E)
 
 
-def d_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~738', E.get('t~726'), True)
-    return True
-
-
-def d_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
-    return True
+d_64 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_65 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4355,10 +3675,10 @@ def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~739'))
+    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[31])
     return t_69(ctx, k, s, E)
 
 
@@ -4368,115 +3688,20 @@ def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~739'))
+    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     return True
 
 
-def d_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[31])
-    return True
-
-
-def t_69(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_86(ctx, E):
-        return t_70(ctx, k, s, E)
-    return k()
-
-
-def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_72(ctx, r2, s, E)
-
-    def r2():
-        return t_74(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
-        return k()
-
-    return t_71(ctx, r1, s, E)
-
-
-def t_71(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_87(ctx, E), k)
-
-
-def t_72(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_88(ctx, E)))
-    old = E.get('x~740', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~740', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~740', item, True)
-            if x_89(ctx, E):
-                return t_73(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_73(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_90(ctx, E), k)
-
-
-def t_74(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_91(ctx, E), k)
-
-
-def d_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
-    return True
+d_68 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_69 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_70 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_71 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_72 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_73 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_74 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_75 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -4487,15 +3712,15 @@ def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~756', 1, True)
-        LOCAL(ctx, E, 'r~757', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+        LOCAL(ctx, E, 'n~715', 1, True)
+        LOCAL(ctx, E, 'r~716', 'megacredits', True)
+        c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[26])
+            SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~741', 'city', True)
+    LOCAL(ctx, E, 't~700', 'city', True)
     return t_78(ctx, r1, s, E)
 
 
@@ -4505,7 +3730,7 @@ def d_77(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~741', 'city', True)
+    LOCAL(ctx, E, 't~700', 'city', True)
     return True
 
 
@@ -4526,31 +3751,14 @@ def t_79(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~751', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'legal~710', x_98(ctx, E), True)
     if not x_99(ctx, E):
         return False
     return t_82(ctx, k, s, E)
 
 
-def d_80(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~751', x_98(ctx, E), True)
-    return True
-
-
-def d_81(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_99(ctx, E):
-        return False
-    return True
+d_80 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_81 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
 def t_82(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -4566,29 +3774,13 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~741'), True)
-    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
+    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
+    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
     return t_86(ctx, k, s, E)
 
 
-def d_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~741'), True)
-    return True
-
-
-def d_85(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
-    return True
+d_84 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_85 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4597,10 +3789,10 @@ def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~754'))
+    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[31])
     return t_89(ctx, k, s, E)
 
 
@@ -4610,115 +3802,20 @@ def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~754'))
+    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     return True
 
 
-def d_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[31])
-    return True
-
-
-def t_89(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_107(ctx, E):
-        return t_90(ctx, k, s, E)
-    return k()
-
-
-def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_92(ctx, r2, s, E)
-
-    def r2():
-        return t_94(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
-        return k()
-
-    return t_91(ctx, r1, s, E)
-
-
-def t_91(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_108(ctx, E), k)
-
-
-def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_109(ctx, E)))
-    old = E.get('x~755', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~755', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~755', item, True)
-            if x_110(ctx, E):
-                return t_93(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_93(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_111(ctx, E), k)
-
-
-def t_94(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_112(ctx, E), k)
-
-
-def d_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
-    return True
+d_88 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_89 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_90 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_91 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_92 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_93 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_94 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_95 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -4727,7 +3824,7 @@ def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
+    LOCAL(ctx, E, 'n~715', 1, True)
     return True
 
 
@@ -4737,7 +3834,7 @@ def d_97(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~757', 'megacredits', True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
     return True
 
 
@@ -4747,9 +3844,9 @@ def d_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
@@ -4759,18 +3856,11 @@ def t_99(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'greenery', True)
+    LOCAL(ctx, E, 't~700', 'greenery', True)
     return t_101(ctx, k, s, E)
 
 
-def d_100(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'greenery', True)
-    return True
+d_100 = d_57  # rules_data/terraforming_mars/actions.yaml:59
 
 
 def t_101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -4790,31 +3880,14 @@ def t_102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~768', x_123(ctx, E), True)
+    LOCAL(ctx, E, 'legal~710', x_123(ctx, E), True)
     if not x_124(ctx, E):
         return False
     return t_105(ctx, k, s, E)
 
 
-def d_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~768', x_123(ctx, E), True)
-    return True
-
-
-def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_124(ctx, E):
-        return False
-    return True
+d_103 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_104 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
 def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -4830,29 +3903,13 @@ def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~758'), True)
-    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
+    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
+    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
     return t_109(ctx, k, s, E)
 
 
-def d_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~758'), True)
-    return True
-
-
-def d_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
-    return True
+d_107 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_108 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4861,10 +3918,10 @@ def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~771'))
+    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[31])
     return t_112(ctx, k, s, E)
 
 
@@ -4874,115 +3931,20 @@ def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~771'))
+    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     return True
 
 
-def d_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[31])
-    return True
-
-
-def t_112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_132(ctx, E):
-        return t_113(ctx, k, s, E)
-    return k()
-
-
-def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_115(ctx, r2, s, E)
-
-    def r2():
-        return t_117(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')})
-        return k()
-
-    return t_114(ctx, r1, s, E)
-
-
-def t_114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_133(ctx, E), k)
-
-
-def t_115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_134(ctx, E)))
-    old = E.get('x~772', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~772', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~772', item, True)
-            if x_135(ctx, E):
-                return t_116(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_136(ctx, E), k)
-
-
-def t_117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_137(ctx, E), k)
-
-
-def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')})
-    return True
+d_111 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_112 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_113 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_114 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_115 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_116 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_117 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_118 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:66
@@ -4991,29 +3953,13 @@ def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~773', 'temperature', True)
-    LOCAL(ctx, E, 'n~774', 1, True)
+    LOCAL(ctx, E, 'p~700', 'temperature', True)
+    LOCAL(ctx, E, 'n~701', 1, True)
     return t_122(ctx, k, s, E)
 
 
-def d_120(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~773', 'temperature', True)
-    return True
-
-
-def d_121(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 1, True)
-    return True
+d_120 = d_21  # rules_data/terraforming_mars/actions.yaml:66
+d_121 = d_22  # rules_data/terraforming_mars/actions.yaml:66
 
 
 def t_122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
@@ -5027,7 +3973,7 @@ def t_122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             return k()
         return t_123(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~774')))
+    return nxt(num(E.get('n~701')))
 
 
 def t_123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -5047,7 +3993,7 @@ def t_124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~773'))
+    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return t_126(ctx, k, s, E)
@@ -5059,7 +4005,7 @@ def d_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~773'))
+    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return True
@@ -5085,7 +4031,7 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~773'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
         return k()
 
     if not d_128(ctx, E):
@@ -5111,7 +4057,7 @@ def d_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~773'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -5126,58 +4072,16 @@ def d_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~773'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
 d_131 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_154(ctx, E)))
-    old = E.get('b~775', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~775', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~775', item, True)
-            if x_155(ctx, E):
-                return t_133(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_156(ctx, E), k)
-
-
-def d_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~773'), 'by': E.get('you')})
-    return True
+t_132 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_133 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_134 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
@@ -5186,11 +4090,11 @@ def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~781', 2, True)
-    LOCAL(ctx, E, 'r~782', 'steel', True)
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5200,7 +4104,7 @@ def d_136(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~781', 2, True)
+    LOCAL(ctx, E, 'n~700', 2, True)
     return True
 
 
@@ -5210,7 +4114,7 @@ def d_137(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~782', 'steel', True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
     return True
 
 
@@ -5220,9 +4124,9 @@ def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
+    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5232,32 +4136,16 @@ def d_139(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~783', 2, True)
-    LOCAL(ctx, E, 'r~784', 'steel', True)
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_140(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~783', 2, True)
-    return True
-
-
-def d_141(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~784', 'steel', True)
-    return True
+d_140 = d_136  # rules_data/terraforming_mars/board.yaml:25
+d_141 = d_137  # rules_data/terraforming_mars/board.yaml:25
 
 
 def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5266,9 +4154,9 @@ def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
+    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5278,20 +4166,13 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~785', 1, True)
+    LOCAL(ctx, E, 'n~700', 1, True)
     if not d_145(ctx, E):
         return False
     return True
 
 
-def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~785', 1, True)
-    return True
+d_144 = d_1  # rules_data/terraforming_mars/board.yaml:27
 
 
 def d_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -5300,7 +4181,7 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~785'))
+    left = num(E.get('n~700'))
     while left > 0:
         left -= 1
         if not d_146(ctx, E):
@@ -5424,32 +4305,16 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~786', 1, True)
-    LOCAL(ctx, E, 'r~787', 'steel', True)
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_157(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~786', 1, True)
-    return True
-
-
-def d_158(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~787', 'steel', True)
-    return True
+d_157 = d_1  # rules_data/terraforming_mars/board.yaml:31
+d_158 = d_137  # rules_data/terraforming_mars/board.yaml:31
 
 
 def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5458,9 +4323,9 @@ def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
+    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5470,20 +4335,13 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~788', 2, True)
+    LOCAL(ctx, E, 'n~700', 2, True)
     if not d_162(ctx, E):
         return False
     return True
 
 
-def d_161(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~788', 2, True)
-    return True
+d_161 = d_136  # rules_data/terraforming_mars/board.yaml:35
 
 
 def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -5492,7 +4350,7 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~788'))
+    left = num(E.get('n~700'))
     while left > 0:
         left -= 1
         if not d_163(ctx, E):
@@ -5561,20 +4419,13 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~789', 1, True)
+    LOCAL(ctx, E, 'n~700', 1, True)
     if not d_175(ctx, E):
         return False
     return True
 
 
-def d_174(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~789', 1, True)
-    return True
+d_174 = d_1  # rules_data/terraforming_mars/board.yaml:37
 
 
 def d_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -5583,7 +4434,7 @@ def d_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~789'))
+    left = num(E.get('n~700'))
     while left > 0:
         left -= 1
         if not d_176(ctx, E):
@@ -5652,32 +4503,16 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~790', 1, True)
-    LOCAL(ctx, E, 'r~791', 'steel', True)
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~791'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~790'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_187(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~790', 1, True)
-    return True
-
-
-def d_188(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~791', 'steel', True)
-    return True
+d_187 = d_1  # rules_data/terraforming_mars/board.yaml:43
+d_188 = d_137  # rules_data/terraforming_mars/board.yaml:43
 
 
 def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5686,9 +4521,9 @@ def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~791'))
+    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~790'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5698,27 +4533,20 @@ def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~792', 1, True)
-    LOCAL(ctx, E, 'r~793', 'plants', True)
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~793'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~792'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~794', 1, True)
-    LOCAL(ctx, E, 'r~795', 'titanium', True)
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~795'))
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~702', 1, True)
+    LOCAL(ctx, E, 'r~703', 'titanium', True)
+    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~794'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[25])
     return True
 
 
-def d_191(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~792', 1, True)
-    return True
+d_191 = d_1  # rules_data/terraforming_mars/board.yaml:45
 
 
 def d_192(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
@@ -5727,7 +4555,7 @@ def d_192(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~793', 'plants', True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
     return True
 
 
@@ -5737,9 +4565,9 @@ def d_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~793'))
+    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~792'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5749,7 +4577,7 @@ def d_194(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~794', 1, True)
+    LOCAL(ctx, E, 'n~702', 1, True)
     return True
 
 
@@ -5759,7 +4587,7 @@ def d_195(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~795', 'titanium', True)
+    LOCAL(ctx, E, 'r~703', 'titanium', True)
     return True
 
 
@@ -5769,9 +4597,9 @@ def d_196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~795'))
+    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~794'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[25])
     return True
 
 
@@ -5781,32 +4609,16 @@ def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 1, True)
-    LOCAL(ctx, E, 'r~797', 'plants', True)
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~797'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~796'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 1, True)
-    return True
-
-
-def d_199(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~797', 'plants', True)
-    return True
+d_198 = d_1  # rules_data/terraforming_mars/board.yaml:46
+d_199 = d_192  # rules_data/terraforming_mars/board.yaml:46
 
 
 def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5815,9 +4627,9 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~797'))
+    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~796'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5827,32 +4639,16 @@ def d_201(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~798', 1, True)
-    LOCAL(ctx, E, 'r~799', 'plants', True)
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~799'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~798'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~798', 1, True)
-    return True
-
-
-def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~799', 'plants', True)
-    return True
+d_202 = d_1  # rules_data/terraforming_mars/board.yaml:47
+d_203 = d_192  # rules_data/terraforming_mars/board.yaml:47
 
 
 def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5861,9 +4657,9 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~799'))
+    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~798'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5873,32 +4669,16 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~800', 1, True)
-    LOCAL(ctx, E, 'r~801', 'plants', True)
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_206(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~800', 1, True)
-    return True
-
-
-def d_207(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~801', 'plants', True)
-    return True
+d_206 = d_1  # rules_data/terraforming_mars/board.yaml:48
+d_207 = d_192  # rules_data/terraforming_mars/board.yaml:48
 
 
 def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5907,9 +4687,9 @@ def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
+    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5919,32 +4699,16 @@ def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~802', 2, True)
-    LOCAL(ctx, E, 'r~803', 'plants', True)
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_210(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~802', 2, True)
-    return True
-
-
-def d_211(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~803', 'plants', True)
-    return True
+d_210 = d_136  # rules_data/terraforming_mars/board.yaml:49
+d_211 = d_192  # rules_data/terraforming_mars/board.yaml:49
 
 
 def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5953,9 +4717,9 @@ def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
+    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -5965,32 +4729,16 @@ def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~804', 1, True)
-    LOCAL(ctx, E, 'r~805', 'plants', True)
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~805'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~804'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_214(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~804', 1, True)
-    return True
-
-
-def d_215(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~805', 'plants', True)
-    return True
+d_214 = d_1  # rules_data/terraforming_mars/board.yaml:50
+d_215 = d_192  # rules_data/terraforming_mars/board.yaml:50
 
 
 def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5999,9 +4747,9 @@ def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~805'))
+    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~804'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6011,32 +4759,16 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~806', 1, True)
-    LOCAL(ctx, E, 'r~807', 'plants', True)
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~807'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~806'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_218(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~806', 1, True)
-    return True
-
-
-def d_219(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~807', 'plants', True)
-    return True
+d_218 = d_1  # rules_data/terraforming_mars/board.yaml:51
+d_219 = d_192  # rules_data/terraforming_mars/board.yaml:51
 
 
 def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6045,9 +4777,9 @@ def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~807'))
+    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~806'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6057,32 +4789,16 @@ def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~808', 2, True)
-    LOCAL(ctx, E, 'r~809', 'plants', True)
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~809'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~808'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_222(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~808', 2, True)
-    return True
-
-
-def d_223(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~809', 'plants', True)
-    return True
+d_222 = d_136  # rules_data/terraforming_mars/board.yaml:52
+d_223 = d_192  # rules_data/terraforming_mars/board.yaml:52
 
 
 def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6091,9 +4807,9 @@ def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~809'))
+    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~808'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6103,32 +4819,16 @@ def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~810', 2, True)
-    LOCAL(ctx, E, 'r~811', 'plants', True)
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~811'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~810'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_226(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~810', 2, True)
-    return True
-
-
-def d_227(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~811', 'plants', True)
-    return True
+d_226 = d_136  # rules_data/terraforming_mars/board.yaml:54
+d_227 = d_192  # rules_data/terraforming_mars/board.yaml:54
 
 
 def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6137,9 +4837,9 @@ def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~811'))
+    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~810'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6149,32 +4849,16 @@ def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~812', 2, True)
-    LOCAL(ctx, E, 'r~813', 'plants', True)
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~813'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~812'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_230(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~812', 2, True)
-    return True
-
-
-def d_231(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~813', 'plants', True)
-    return True
+d_230 = d_136  # rules_data/terraforming_mars/board.yaml:55
+d_231 = d_192  # rules_data/terraforming_mars/board.yaml:55
 
 
 def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6183,9 +4867,9 @@ def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~813'))
+    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~812'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6195,32 +4879,16 @@ def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~814', 2, True)
-    LOCAL(ctx, E, 'r~815', 'plants', True)
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~815'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~814'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_234(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~814', 2, True)
-    return True
-
-
-def d_235(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~815', 'plants', True)
-    return True
+d_234 = d_136  # rules_data/terraforming_mars/board.yaml:56
+d_235 = d_192  # rules_data/terraforming_mars/board.yaml:56
 
 
 def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6229,9 +4897,9 @@ def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~815'))
+    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~814'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6241,32 +4909,16 @@ def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~816', 2, True)
-    LOCAL(ctx, E, 'r~817', 'plants', True)
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~817'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~816'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_238(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~816', 2, True)
-    return True
-
-
-def d_239(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~817', 'plants', True)
-    return True
+d_238 = d_136  # rules_data/terraforming_mars/board.yaml:57
+d_239 = d_192  # rules_data/terraforming_mars/board.yaml:57
 
 
 def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6275,9 +4927,9 @@ def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~817'))
+    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~816'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6287,32 +4939,16 @@ def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~818', 2, True)
-    LOCAL(ctx, E, 'r~819', 'plants', True)
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_242(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~818', 2, True)
-    return True
-
-
-def d_243(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~819', 'plants', True)
-    return True
+d_242 = d_136  # rules_data/terraforming_mars/board.yaml:58
+d_243 = d_192  # rules_data/terraforming_mars/board.yaml:58
 
 
 def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6321,9 +4957,9 @@ def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
+    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6333,32 +4969,16 @@ def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~820', 2, True)
-    LOCAL(ctx, E, 'r~821', 'plants', True)
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~821'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~820'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_246(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~820', 2, True)
-    return True
-
-
-def d_247(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~821', 'plants', True)
-    return True
+d_246 = d_136  # rules_data/terraforming_mars/board.yaml:59
+d_247 = d_192  # rules_data/terraforming_mars/board.yaml:59
 
 
 def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6367,9 +4987,9 @@ def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~821'))
+    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~820'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6379,32 +4999,16 @@ def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~822', 2, True)
-    LOCAL(ctx, E, 'r~823', 'plants', True)
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~823'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~822'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_250(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~822', 2, True)
-    return True
-
-
-def d_251(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~823', 'plants', True)
-    return True
+d_250 = d_136  # rules_data/terraforming_mars/board.yaml:60
+d_251 = d_192  # rules_data/terraforming_mars/board.yaml:60
 
 
 def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6413,9 +5017,9 @@ def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~823'))
+    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~822'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6425,32 +5029,16 @@ def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~824', 2, True)
-    LOCAL(ctx, E, 'r~825', 'plants', True)
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~825'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~824'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_254(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~824', 2, True)
-    return True
-
-
-def d_255(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~825', 'plants', True)
-    return True
+d_254 = d_136  # rules_data/terraforming_mars/board.yaml:61
+d_255 = d_192  # rules_data/terraforming_mars/board.yaml:61
 
 
 def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6459,9 +5047,9 @@ def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~825'))
+    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~824'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6471,32 +5059,16 @@ def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~826', 2, True)
-    LOCAL(ctx, E, 'r~827', 'plants', True)
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~827'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~826'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_258(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~826', 2, True)
-    return True
-
-
-def d_259(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~827', 'plants', True)
-    return True
+d_258 = d_136  # rules_data/terraforming_mars/board.yaml:62
+d_259 = d_192  # rules_data/terraforming_mars/board.yaml:62
 
 
 def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6505,9 +5077,9 @@ def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~827'))
+    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~826'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6517,32 +5089,16 @@ def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~828', 1, True)
-    LOCAL(ctx, E, 'r~829', 'plants', True)
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~829'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~828'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_262(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~828', 1, True)
-    return True
-
-
-def d_263(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~829', 'plants', True)
-    return True
+d_262 = d_1  # rules_data/terraforming_mars/board.yaml:64
+d_263 = d_192  # rules_data/terraforming_mars/board.yaml:64
 
 
 def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6551,9 +5107,9 @@ def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~829'))
+    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~828'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6563,32 +5119,16 @@ def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~830', 2, True)
-    LOCAL(ctx, E, 'r~831', 'plants', True)
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~831'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~830'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_266(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~830', 2, True)
-    return True
-
-
-def d_267(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~831', 'plants', True)
-    return True
+d_266 = d_136  # rules_data/terraforming_mars/board.yaml:65
+d_267 = d_192  # rules_data/terraforming_mars/board.yaml:65
 
 
 def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6597,9 +5137,9 @@ def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~831'))
+    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~830'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6609,32 +5149,16 @@ def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~832', 1, True)
-    LOCAL(ctx, E, 'r~833', 'plants', True)
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~833'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~832'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_270(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~832', 1, True)
-    return True
-
-
-def d_271(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~833', 'plants', True)
-    return True
+d_270 = d_1  # rules_data/terraforming_mars/board.yaml:66
+d_271 = d_192  # rules_data/terraforming_mars/board.yaml:66
 
 
 def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6643,9 +5167,9 @@ def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~833'))
+    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~832'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6655,32 +5179,16 @@ def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~834', 1, True)
-    LOCAL(ctx, E, 'r~835', 'plants', True)
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~835'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~834'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_274(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~834', 1, True)
-    return True
-
-
-def d_275(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~835', 'plants', True)
-    return True
+d_274 = d_1  # rules_data/terraforming_mars/board.yaml:67
+d_275 = d_192  # rules_data/terraforming_mars/board.yaml:67
 
 
 def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6689,9 +5197,9 @@ def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~835'))
+    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~834'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6701,32 +5209,16 @@ def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~836', 1, True)
-    LOCAL(ctx, E, 'r~837', 'plants', True)
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~837'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~836'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_278(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~836', 1, True)
-    return True
-
-
-def d_279(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~837', 'plants', True)
-    return True
+d_278 = d_1  # rules_data/terraforming_mars/board.yaml:68
+d_279 = d_192  # rules_data/terraforming_mars/board.yaml:68
 
 
 def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6735,9 +5227,9 @@ def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~837'))
+    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~836'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6747,32 +5239,16 @@ def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~838', 1, True)
-    LOCAL(ctx, E, 'r~839', 'plants', True)
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~839'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~838'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_282(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~838', 1, True)
-    return True
-
-
-def d_283(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~839', 'plants', True)
-    return True
+d_282 = d_1  # rules_data/terraforming_mars/board.yaml:69
+d_283 = d_192  # rules_data/terraforming_mars/board.yaml:69
 
 
 def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6781,9 +5257,9 @@ def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~839'))
+    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~838'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6793,32 +5269,16 @@ def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~840', 1, True)
-    LOCAL(ctx, E, 'r~841', 'plants', True)
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~841'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~840'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_286(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~840', 1, True)
-    return True
-
-
-def d_287(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~841', 'plants', True)
-    return True
+d_286 = d_1  # rules_data/terraforming_mars/board.yaml:70
+d_287 = d_192  # rules_data/terraforming_mars/board.yaml:70
 
 
 def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6827,9 +5287,9 @@ def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~841'))
+    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~840'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6839,32 +5299,16 @@ def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~842', 1, True)
-    LOCAL(ctx, E, 'r~843', 'plants', True)
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~843'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~842'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_290(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~842', 1, True)
-    return True
-
-
-def d_291(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~843', 'plants', True)
-    return True
+d_290 = d_1  # rules_data/terraforming_mars/board.yaml:71
+d_291 = d_192  # rules_data/terraforming_mars/board.yaml:71
 
 
 def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6873,9 +5317,9 @@ def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~843'))
+    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~842'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6885,32 +5329,16 @@ def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~844', 1, True)
-    LOCAL(ctx, E, 'r~845', 'plants', True)
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~845'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~844'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_294(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~844', 1, True)
-    return True
-
-
-def d_295(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~845', 'plants', True)
-    return True
+d_294 = d_1  # rules_data/terraforming_mars/board.yaml:78
+d_295 = d_192  # rules_data/terraforming_mars/board.yaml:78
 
 
 def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6919,9 +5347,9 @@ def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~845'))
+    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~844'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6931,32 +5359,16 @@ def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~846', 2, True)
-    LOCAL(ctx, E, 'r~847', 'steel', True)
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~846'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_298(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~846', 2, True)
-    return True
-
-
-def d_299(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~847', 'steel', True)
-    return True
+d_298 = d_136  # rules_data/terraforming_mars/board.yaml:81
+d_299 = d_137  # rules_data/terraforming_mars/board.yaml:81
 
 
 def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6965,9 +5377,9 @@ def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
+    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~846'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -6977,20 +5389,13 @@ def d_301(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~848', 1, True)
+    LOCAL(ctx, E, 'n~700', 1, True)
     if not d_303(ctx, E):
         return False
     return True
 
 
-def d_302(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~848', 1, True)
-    return True
+d_302 = d_1  # rules_data/terraforming_mars/board.yaml:83
 
 
 def d_303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -6999,7 +5404,7 @@ def d_303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~848'))
+    left = num(E.get('n~700'))
     while left > 0:
         left -= 1
         if not d_304(ctx, E):
@@ -7068,20 +5473,13 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~849', 1, True)
+    LOCAL(ctx, E, 'n~700', 1, True)
     if not d_316(ctx, E):
         return False
     return True
 
 
-def d_315(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~849', 1, True)
-    return True
+d_315 = d_1  # rules_data/terraforming_mars/board.yaml:84
 
 
 def d_316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -7090,7 +5488,7 @@ def d_316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~849'))
+    left = num(E.get('n~700'))
     while left > 0:
         left -= 1
         if not d_317(ctx, E):
@@ -7159,22 +5557,15 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~850', 1, True)
-    LOCAL(ctx, E, 'r~851', 'titanium', True)
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~851'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'titanium', True)
+    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~850'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_328(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~850', 1, True)
-    return True
+d_328 = d_1  # rules_data/terraforming_mars/board.yaml:86
 
 
 def d_329(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
@@ -7183,7 +5574,7 @@ def d_329(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~851', 'titanium', True)
+    LOCAL(ctx, E, 'r~701', 'titanium', True)
     return True
 
 
@@ -7193,9 +5584,9 @@ def d_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~851'))
+    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~850'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -7205,32 +5596,16 @@ def d_331(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~852', 1, True)
-    LOCAL(ctx, E, 'r~853', 'steel', True)
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~853'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~852'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_332(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~852', 1, True)
-    return True
-
-
-def d_333(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~853', 'steel', True)
-    return True
+d_332 = d_1  # rules_data/terraforming_mars/board.yaml:88
+d_333 = d_137  # rules_data/terraforming_mars/board.yaml:88
 
 
 def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7239,9 +5614,9 @@ def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~853'))
+    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~852'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -7251,32 +5626,16 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~854', 2, True)
-    LOCAL(ctx, E, 'r~855', 'steel', True)
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~855'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~854'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_336(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~854', 2, True)
-    return True
-
-
-def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~855', 'steel', True)
-    return True
+d_336 = d_136  # rules_data/terraforming_mars/board.yaml:89
+d_337 = d_137  # rules_data/terraforming_mars/board.yaml:89
 
 
 def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7285,9 +5644,9 @@ def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~855'))
+    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~854'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -7297,32 +5656,16 @@ def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~856', 2, True)
-    LOCAL(ctx, E, 'r~857', 'titanium', True)
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'titanium', True)
+    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~856'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_340(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~856', 2, True)
-    return True
-
-
-def d_341(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~857', 'titanium', True)
-    return True
+d_340 = d_136  # rules_data/terraforming_mars/board.yaml:92
+d_341 = d_329  # rules_data/terraforming_mars/board.yaml:92
 
 
 def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7331,9 +5674,9 @@ def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
+    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~856'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -7343,7 +5686,7 @@ def d_3488(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2570', 10, True)
+    LOCAL(ctx, E, 'n~700', 10, True)
     if not d_3490(ctx, E):
         return False
     return True
@@ -7355,7 +5698,7 @@ def d_3489(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2570', 10, True)
+    LOCAL(ctx, E, 'n~700', 10, True)
     return True
 
 
@@ -7365,7 +5708,7 @@ def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2570'))
+    left = num(E.get('n~700'))
     while left > 0:
         left -= 1
         if not d_3491(ctx, E):
@@ -7434,11 +5777,11 @@ def d_3501(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2571', 4, True)
-    LOCAL(ctx, E, 'r~2572', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2572'))
+    LOCAL(ctx, E, 'n~700', 4, True)
+    LOCAL(ctx, E, 'r~701', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2571'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -7448,18 +5791,11 @@ def d_3502(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2571', 4, True)
+    LOCAL(ctx, E, 'n~700', 4, True)
     return True
 
 
-def d_3503(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2572', 'megacredits', True)
-    return True
+d_3503 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
 
 
 def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7468,9 +5804,9 @@ def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2572'))
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2571'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -7480,11 +5816,11 @@ def d_3505(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2573', 4, True)
-    LOCAL(ctx, E, 'r~2574', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2574'))
+    LOCAL(ctx, E, 'n~702', 4, True)
+    LOCAL(ctx, E, 'r~703', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2573'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[25])
     return True
 
 
@@ -7494,7 +5830,7 @@ def d_3506(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2573', 4, True)
+    LOCAL(ctx, E, 'n~702', 4, True)
     return True
 
 
@@ -7504,7 +5840,7 @@ def d_3507(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2574', 'megacredits', True)
+    LOCAL(ctx, E, 'r~703', 'megacredits', True)
     return True
 
 
@@ -7514,9 +5850,9 @@ def d_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2574'))
+    c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2573'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[25])
     return True
 
 
@@ -7526,37 +5862,21 @@ def d_3509(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2575', 2, True)
-    LOCAL(ctx, E, 'r~2576', 'plants', True)
-    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2576'))
+    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2575'), '+=', False, K[26])
-    LOCAL(ctx, E, 'n~2577', 3, True)
-    LOCAL(ctx, E, 'r~2578', 'plants', True)
-    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2578'))
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
+    LOCAL(ctx, E, 'n~702', 3, True)
+    LOCAL(ctx, E, 'r~703', 'plants', True)
+    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2577'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[25])
     return True
 
 
-def d_3510(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2575', 2, True)
-    return True
-
-
-def d_3511(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2576', 'plants', True)
-    return True
+d_3510 = d_136  # rules_data/terraforming_mars/corporations.yaml:37
+d_3511 = d_192  # rules_data/terraforming_mars/corporations.yaml:37
 
 
 def d_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -7565,9 +5885,9 @@ def d_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2576'))
+    c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2575'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
@@ -7577,7 +5897,7 @@ def d_3513(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2577', 3, True)
+    LOCAL(ctx, E, 'n~702', 3, True)
     return True
 
 
@@ -7587,7 +5907,7 @@ def d_3514(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2578', 'plants', True)
+    LOCAL(ctx, E, 'r~703', 'plants', True)
     return True
 
 
@@ -7597,9 +5917,9 @@ def d_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2578'))
+    c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2577'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[25])
     return True
 
 
@@ -7609,11 +5929,11 @@ def d_3516(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2579', 3, True)
-    LOCAL(ctx, E, 'r~2580', 'heat', True)
-    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2580'))
+    LOCAL(ctx, E, 'n~700', 3, True)
+    LOCAL(ctx, E, 'r~701', 'heat', True)
+    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2579'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
@@ -7623,7 +5943,7 @@ def d_3517(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2579', 3, True)
+    LOCAL(ctx, E, 'n~700', 3, True)
     return True
 
 
@@ -7633,7 +5953,7 @@ def d_3518(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2580', 'heat', True)
+    LOCAL(ctx, E, 'r~701', 'heat', True)
     return True
 
 
@@ -7643,9 +5963,9 @@ def d_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2580'))
+    c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2579'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
@@ -7655,11 +5975,11 @@ def d_3520(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2581', 20, True)
-    LOCAL(ctx, E, 'r~2582', 'steel', True)
-    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2582'))
+    LOCAL(ctx, E, 'n~700', 20, True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2581'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -7669,18 +5989,11 @@ def d_3521(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2581', 20, True)
+    LOCAL(ctx, E, 'n~700', 20, True)
     return True
 
 
-def d_3522(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2582', 'steel', True)
-    return True
+d_3522 = d_137  # rules_data/terraforming_mars/corporations.yaml:57
 
 
 def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7689,9 +6002,9 @@ def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2582'))
+    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2581'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -7701,11 +6014,11 @@ def d_3524(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2583', 2, True)
-    LOCAL(ctx, E, 'r~2584', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2584'))
+    LOCAL(ctx, E, 'n~702', 2, True)
+    LOCAL(ctx, E, 'r~703', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2583'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[25])
     return True
 
 
@@ -7715,18 +6028,11 @@ def d_3525(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2583', 2, True)
+    LOCAL(ctx, E, 'n~702', 2, True)
     return True
 
 
-def d_3526(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2584', 'megacredits', True)
-    return True
+d_3526 = d_3507  # rules_data/terraforming_mars/corporations.yaml:59
 
 
 def d_3527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7735,9 +6041,9 @@ def d_3527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2584'))
+    c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2583'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[25])
     return True
 
 
@@ -7747,20 +6053,13 @@ def d_3528(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2585', 3, True)
+    LOCAL(ctx, E, 'n~700', 3, True)
     if not d_3530(ctx, E):
         return False
     return True
 
 
-def d_3529(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2585', 3, True)
-    return True
+d_3529 = d_3517  # rules_data/terraforming_mars/corporations.yaml:66
 
 
 def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -7769,7 +6068,7 @@ def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2585'))
+    left = num(E.get('n~700'))
     while left > 0:
         left -= 1
         if not d_3531(ctx, E):
@@ -7838,16 +6137,16 @@ def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2586', 5, True)
-    LOCAL(ctx, E, 'r~2587', 'steel', True)
-    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2587'))
+    LOCAL(ctx, E, 'n~700', 5, True)
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2586'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~2588', 1, True)
-    LOCAL(ctx, E, 'r~2589', 'steel', True)
-    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2589'))
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~702', 1, True)
+    LOCAL(ctx, E, 'r~703', 'steel', True)
+    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2588'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[26])
     return True
 
 
@@ -7857,18 +6156,11 @@ def d_3542(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2586', 5, True)
+    LOCAL(ctx, E, 'n~700', 5, True)
     return True
 
 
-def d_3543(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2587', 'steel', True)
-    return True
+d_3543 = d_137  # rules_data/terraforming_mars/corporations.yaml:75
 
 
 def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7877,20 +6169,13 @@ def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2587'))
+    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2586'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_3545(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2588', 1, True)
-    return True
+d_3545 = d_194  # rules_data/terraforming_mars/corporations.yaml:75
 
 
 def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
@@ -7899,7 +6184,7 @@ def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2589', 'steel', True)
+    LOCAL(ctx, E, 'r~703', 'steel', True)
     return True
 
 
@@ -7909,9 +6194,9 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2589'))
+    c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2588'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[26])
     return True
 
 
@@ -7921,11 +6206,11 @@ def d_3548(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2591', 1, True)
-    LOCAL(ctx, E, 'r~2592', 'steel', True)
-    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2592'))
+    LOCAL(ctx, E, 'n~705', 1, True)
+    LOCAL(ctx, E, 'r~706', 'steel', True)
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2591'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~705'), '+=', False, K[26])
     return True
 
 
@@ -7935,7 +6220,7 @@ def d_3549(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2591', 1, True)
+    LOCAL(ctx, E, 'n~705', 1, True)
     return True
 
 
@@ -7945,7 +6230,7 @@ def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2592', 'steel', True)
+    LOCAL(ctx, E, 'r~706', 'steel', True)
     return True
 
 
@@ -7955,9 +6240,9 @@ def d_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2592'))
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2591'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~705'), '+=', False, K[26])
     return True
 
 
@@ -7967,32 +6252,16 @@ def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2593', 10, True)
-    LOCAL(ctx, E, 'r~2594', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2594'))
+    LOCAL(ctx, E, 'n~700', 10, True)
+    LOCAL(ctx, E, 'r~701', 'titanium', True)
+    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2593'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
-def d_3553(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2593', 10, True)
-    return True
-
-
-def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2594', 'titanium', True)
-    return True
+d_3553 = d_3489  # rules_data/terraforming_mars/corporations.yaml:84
+d_3554 = d_329  # rules_data/terraforming_mars/corporations.yaml:84
 
 
 def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -8001,9 +6270,9 @@ def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2594'))
+    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2593'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[25])
     return True
 
 
@@ -8013,18 +6282,11 @@ def t_3556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2595', 'city', True)
+    LOCAL(ctx, E, 't~700', 'city', True)
     return t_3558(ctx, k, s, E)
 
 
-def d_3557(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2595', 'city', True)
-    return True
+d_3557 = d_77  # rules_data/terraforming_mars/corporations.yaml:93
 
 
 def t_3558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -8044,31 +6306,14 @@ def t_3559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~2605', x_4048(ctx, E), True)
+    LOCAL(ctx, E, 'legal~710', x_4048(ctx, E), True)
     if not x_4049(ctx, E):
         return False
     return t_3562(ctx, k, s, E)
 
 
-def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~2605', x_4048(ctx, E), True)
-    return True
-
-
-def d_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4049(ctx, E):
-        return False
-    return True
+d_3560 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3561 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
 def t_3562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -8084,29 +6329,13 @@ def t_3563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2607', E.get('t~2595'), True)
-    LOCAL(ctx, E, 's~2608', E.get('space~2606'), True)
+    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
+    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
     return t_3566(ctx, k, s, E)
 
 
-def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2607', E.get('t~2595'), True)
-    return True
-
-
-def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~2608', E.get('space~2606'), True)
-    return True
+d_3564 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3565 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -8115,10 +6344,10 @@ def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2608'))
+    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2608'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[31])
     return t_3569(ctx, k, s, E)
 
 
@@ -8128,115 +6357,20 @@ def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2608'))
+    c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~713'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
     return True
 
 
-def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2608'), '=', False, K[31])
-    return True
-
-
-def t_3569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4057(ctx, E):
-        return t_3570(ctx, k, s, E)
-    return k()
-
-
-def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_3572(ctx, r2, s, E)
-
-    def r2():
-        return t_3574(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~2607'), 'space': E.get('s~2608'), 'by': E.get('you')})
-        return k()
-
-    return t_3571(ctx, r1, s, E)
-
-
-def t_3571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4058(ctx, E), k)
-
-
-def t_3572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4059(ctx, E)))
-    old = E.get('x~2609', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~2609', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~2609', item, True)
-            if x_4060(ctx, E):
-                return t_3573(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3573(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4061(ctx, E), k)
-
-
-def t_3574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4062(ctx, E), k)
-
-
-def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~2607'), 'space': E.get('s~2608'), 'by': E.get('you')})
-    return True
+d_3568 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3569 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3570 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3571 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3572 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3573 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3574 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3575 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3576(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -8270,32 +6404,16 @@ def d_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2610', 1, True)
-    LOCAL(ctx, E, 'r~2611', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2611'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2610'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def d_3579(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2610', 1, True)
-    return True
-
-
-def d_3580(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2611', 'megacredits', True)
-    return True
+d_3579 = d_96  # rules_data/terraforming_mars/corporations.yaml:97
+d_3580 = d_97  # rules_data/terraforming_mars/corporations.yaml:97
 
 
 def d_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -8304,9 +6422,9 @@ def d_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2611'))
+    c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2610'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
@@ -8328,11 +6446,11 @@ def d_3583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2612', 3, True)
-    LOCAL(ctx, E, 'r~2613', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2613'))
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2612'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
@@ -8342,7 +6460,7 @@ def d_3584(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2612', 3, True)
+    LOCAL(ctx, E, 'n~717', 3, True)
     return True
 
 
@@ -8352,7 +6470,7 @@ def d_3585(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2613', 'megacredits', True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
     return True
 
 
@@ -8362,9 +6480,9 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2613'))
+    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2612'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
@@ -8374,11 +6492,11 @@ def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2614', 2, True)
-    LOCAL(ctx, E, 'r~2615', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2615'))
+    LOCAL(ctx, E, 'n~719', 2, True)
+    LOCAL(ctx, E, 'r~720', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2614'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[26])
     return True
 
 
@@ -8388,7 +6506,7 @@ def d_3588(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2614', 2, True)
+    LOCAL(ctx, E, 'n~719', 2, True)
     return True
 
 
@@ -8398,7 +6516,7 @@ def d_3589(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2615', 'megacredits', True)
+    LOCAL(ctx, E, 'r~720', 'megacredits', True)
     return True
 
 
@@ -8408,9 +6526,9 @@ def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2615'))
+    c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2614'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[26])
     return True
 
 
@@ -8420,32 +6538,16 @@ def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2616', 1, True)
-    LOCAL(ctx, E, 'r~2617', 'energy', True)
-    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2617'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'energy', True)
+    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2616'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
-def d_3592(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2616', 1, True)
-    return True
-
-
-def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2617', 'energy', True)
-    return True
+d_3592 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
+d_3593 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
 
 
 def d_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -8454,9 +6556,9 @@ def d_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2617'))
+    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2616'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
@@ -8469,7 +6571,7 @@ def t_3595(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     if not x_4090(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2618', 3, True)
+    LOCAL(ctx, E, 'n~700', 3, True)
     return t_3598(ctx, k, s, E)
 
 
@@ -8484,14 +6586,7 @@ def d_3596(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2618', 3, True)
-    return True
+d_3597 = d_3517  # rules_data/terraforming_mars/corporations.yaml:120
 
 
 def t_3598(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -8500,9 +6595,9 @@ def t_3598(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2619', E.get('n~2618'), True)
-    LOCAL(ctx, E, 'sv~2620', 0, True)
-    LOCAL(ctx, E, 'tv~2621', 0, True)
+    LOCAL(ctx, E, 'price~701', E.get('n~700'), True)
+    LOCAL(ctx, E, 'sv~702', 0, True)
+    LOCAL(ctx, E, 'tv~703', 0, True)
     return t_3602(ctx, k, s, E)
 
 
@@ -8512,7 +6607,7 @@ def d_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2619', E.get('n~2618'), True)
+    LOCAL(ctx, E, 'price~701', E.get('n~700'), True)
     return True
 
 
@@ -8522,7 +6617,7 @@ def d_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2620', 0, True)
+    LOCAL(ctx, E, 'sv~702', 0, True)
     return True
 
 
@@ -8532,7 +6627,7 @@ def d_3601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2621', 0, True)
+    LOCAL(ctx, E, 'tv~703', 0, True)
     return True
 
 
@@ -8542,9 +6637,9 @@ def t_3602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2622', x_4095(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2623', x_4096(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2624', x_4097(ctx, E), True)
+    LOCAL(ctx, E, 's_v~704', x_4095(ctx, E), True)
+    LOCAL(ctx, E, 't_v~705', x_4096(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~706', x_4097(ctx, E), True)
     return t_3606(ctx, k, s, E)
 
 
@@ -8554,7 +6649,7 @@ def d_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2622', x_4095(ctx, E), True)
+    LOCAL(ctx, E, 's_v~704', x_4095(ctx, E), True)
     return True
 
 
@@ -8564,7 +6659,7 @@ def d_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2623', x_4096(ctx, E), True)
+    LOCAL(ctx, E, 't_v~705', x_4096(ctx, E), True)
     return True
 
 
@@ -8574,7 +6669,7 @@ def d_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2624', x_4097(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~706', x_4097(ctx, E), True)
     return True
 
 
@@ -8600,7 +6695,7 @@ def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2619'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~701'), '-=', False, K[25])
     return True
 
 
@@ -8623,7 +6718,7 @@ def d_3609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2619'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~701'), '-=', False, K[25])
     return True
 
 
@@ -8667,13 +6762,13 @@ def d_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4108(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2625'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~707'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2626'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~708'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2627'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~709'), '-=', False, K[25])
     return True
 
 
@@ -8697,7 +6792,7 @@ def d_3615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2625'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~707'), '-=', False, K[25])
     return True
 
 
@@ -8709,7 +6804,7 @@ def d_3616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2626'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~708'), '-=', False, K[25])
     return True
 
 
@@ -8721,7 +6816,7 @@ def d_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2627'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~709'), '-=', False, K[25])
     return True
 
 
@@ -8731,8 +6826,8 @@ def d_3618(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2628', 'tr', True)
-    LOCAL(ctx, E, 'n~2629', 1, True)
+    LOCAL(ctx, E, 't~710', 'tr', True)
+    LOCAL(ctx, E, 'n~711', 1, True)
     if not d_3621(ctx, E):
         return False
     return True
@@ -8744,7 +6839,7 @@ def d_3619(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2628', 'tr', True)
+    LOCAL(ctx, E, 't~710', 'tr', True)
     return True
 
 
@@ -8754,7 +6849,7 @@ def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2629', 1, True)
+    LOCAL(ctx, E, 'n~711', 1, True)
     return True
 
 
@@ -8766,9 +6861,9 @@ def d_3621(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4119(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2628'))
+        c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~710'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2629'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~711'), '+=', False, K[33])
     else:
         if not d_3623(ctx, E):
             return False
@@ -8781,9 +6876,9 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2628'))
+    c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~710'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2629'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~711'), '+=', False, K[33])
     return True
 
 
@@ -8793,9 +6888,9 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2628'))
+    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~710'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2629'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~711'), '+=', False, K[28])
     if not d_3625(ctx, E):
         return False
     return True
@@ -8807,9 +6902,9 @@ def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2628'))
+    c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~710'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2629'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~711'), '+=', False, K[28])
     return True
 
 
@@ -8836,37 +6931,21 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2630', 1, True)
-    LOCAL(ctx, E, 'r~2631', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2631'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'titanium', True)
+    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2630'), '+=', False, K[26])
-    LOCAL(ctx, E, 'n~2632', 1, True)
-    LOCAL(ctx, E, 'r~2633', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2633'))
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
+    LOCAL(ctx, E, 'n~702', 1, True)
+    LOCAL(ctx, E, 'r~703', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2632'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[26])
     return True
 
 
-def d_3628(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2630', 1, True)
-    return True
-
-
-def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2631', 'titanium', True)
-    return True
+d_3628 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
+d_3629 = d_329  # rules_data/terraforming_mars/corporations.yaml:129
 
 
 def d_3630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -8875,30 +6954,14 @@ def d_3630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2631'))
+    c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2630'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
-def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2632', 1, True)
-    return True
-
-
-def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2633', 'megacredits', True)
-    return True
+d_3631 = d_194  # rules_data/terraforming_mars/corporations.yaml:129
+d_3632 = d_3507  # rules_data/terraforming_mars/corporations.yaml:129
 
 
 def d_3633(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -8907,9 +6970,9 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2633'))
+    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2632'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[26])
     return True
 
 
@@ -8919,10 +6982,10 @@ def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2636', 1, True)
-    LOCAL(ctx, E, 'r~2637', 'megacredits', True)
-    LOCAL(ctx, E, 'k~2638', x_4138(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2637'))
+    LOCAL(ctx, E, 'n~706', 1, True)
+    LOCAL(ctx, E, 'r~707', 'megacredits', True)
+    LOCAL(ctx, E, 'k~708', x_4138(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~707'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
@@ -8934,7 +6997,7 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2636', 1, True)
+    LOCAL(ctx, E, 'n~706', 1, True)
     return True
 
 
@@ -8944,7 +7007,7 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2637', 'megacredits', True)
+    LOCAL(ctx, E, 'r~707', 'megacredits', True)
     return True
 
 
@@ -8954,7 +7017,7 @@ def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2638', x_4138(ctx, E), True)
+    LOCAL(ctx, E, 'k~708', x_4138(ctx, E), True)
     return True
 
 
@@ -8964,7 +7027,7 @@ def d_3638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2637'))
+    c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~707'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
@@ -8976,32 +7039,16 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', 1, True)
-    LOCAL(ctx, E, 'r~2646', 'heat', True)
-    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2646'))
+    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'r~701', 'heat', True)
+    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2645'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
-def d_3640(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', 1, True)
-    return True
-
-
-def d_3641(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2646', 'heat', True)
-    return True
+d_3640 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
+d_3641 = d_3518  # rules_data/terraforming_mars/parameters.yaml:18
 
 
 def d_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -9010,9 +7057,9 @@ def d_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2646'))
+    c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2645'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[26])
     return True
 
 
@@ -9022,22 +7069,15 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', 1, True)
-    LOCAL(ctx, E, 'r~2648', 'heat', True)
-    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2648'))
+    LOCAL(ctx, E, 'n~702', 1, True)
+    LOCAL(ctx, E, 'r~703', 'heat', True)
+    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2647'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[26])
     return True
 
 
-def d_3644(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', 1, True)
-    return True
+d_3644 = d_194  # rules_data/terraforming_mars/parameters.yaml:19
 
 
 def d_3645(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
@@ -9046,7 +7086,7 @@ def d_3645(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2648', 'heat', True)
+    LOCAL(ctx, E, 'r~703', 'heat', True)
     return True
 
 
@@ -9056,9 +7096,9 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2648'))
+    c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2647'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[26])
     return True
 
 
@@ -9068,7 +7108,7 @@ def t_3647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2649', 'ocean', True)
+    LOCAL(ctx, E, 't~704', 'ocean', True)
     return t_3649(ctx, k, s, E)
 
 
@@ -9078,7 +7118,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2649', 'ocean', True)
+    LOCAL(ctx, E, 't~704', 'ocean', True)
     return True
 
 
@@ -9099,7 +7139,7 @@ def t_3650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~2659', x_4158(ctx, E), True)
+    LOCAL(ctx, E, 'legal~714', x_4158(ctx, E), True)
     if not x_4159(ctx, E):
         return False
     return t_3653(ctx, k, s, E)
@@ -9111,7 +7151,7 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~2659', x_4158(ctx, E), True)
+    LOCAL(ctx, E, 'legal~714', x_4158(ctx, E), True)
     return True
 
 
@@ -9139,8 +7179,8 @@ def t_3654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2661', E.get('t~2649'), True)
-    LOCAL(ctx, E, 's~2662', E.get('space~2660'), True)
+    LOCAL(ctx, E, 't~716', E.get('t~704'), True)
+    LOCAL(ctx, E, 's~717', E.get('space~715'), True)
     return t_3657(ctx, k, s, E)
 
 
@@ -9150,7 +7190,7 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2661', E.get('t~2649'), True)
+    LOCAL(ctx, E, 't~716', E.get('t~704'), True)
     return True
 
 
@@ -9160,7 +7200,7 @@ def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2662', E.get('space~2660'), True)
+    LOCAL(ctx, E, 's~717', E.get('space~715'), True)
     return True
 
 
@@ -9170,10 +7210,10 @@ def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2662'))
+    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~717'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2662'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~717'), '=', False, K[31])
     return t_3660(ctx, k, s, E)
 
 
@@ -9183,7 +7223,7 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2662'))
+    c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~717'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
     return True
@@ -9195,7 +7235,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2662'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~717'), '=', False, K[31])
     return True
 
 
@@ -9225,7 +7265,7 @@ def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~2661'), 'space': E.get('s~2662'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~716'), 'space': E.get('s~717'), 'by': E.get('you')})
         return k()
 
     return t_3662(ctx, r1, s, E)
@@ -9247,17 +7287,17 @@ def t_3663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4169(ctx, E)))
-    old = E.get('x~2663', MISSING)
+    old = E.get('x~718', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2663', old)
+        UNSET(ctx, E, 'x~718', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~2663', item, True)
+            LOCAL(ctx, E, 'x~718', item, True)
             if x_4170(ctx, E):
                 return t_3664(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9290,7 +7330,7 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~2661'), 'space': E.get('s~2662'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~716'), 'space': E.get('s~717'), 'by': E.get('you')})
     return True
 
 
@@ -9300,29 +7340,13 @@ def t_3667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2664', 'temperature', True)
-    LOCAL(ctx, E, 'n~2665', 1, True)
+    LOCAL(ctx, E, 'p~700', 'temperature', True)
+    LOCAL(ctx, E, 'n~701', 1, True)
     return t_3670(ctx, k, s, E)
 
 
-def d_3668(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~2664', 'temperature', True)
-    return True
-
-
-def d_3669(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2665', 1, True)
-    return True
+d_3668 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
+d_3669 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
 
 
 def t_3670(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
@@ -9336,7 +7360,7 @@ def t_3670(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3671(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2665')))
+    return nxt(num(E.get('n~701')))
 
 
 def t_3671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -9356,7 +7380,7 @@ def t_3672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2664'))
+    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return t_3674(ctx, k, s, E)
@@ -9368,7 +7392,7 @@ def d_3673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2664'))
+    c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return True
@@ -9394,7 +7418,7 @@ def t_3675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~2664'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
         return k()
 
     if not d_3676(ctx, E):
@@ -9420,7 +7444,7 @@ def d_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2664'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -9435,58 +7459,16 @@ def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2664'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
 d_3679 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def t_3680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4189(ctx, E)))
-    old = E.get('b~2666', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~2666', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~2666', item, True)
-            if x_4190(ctx, E):
-                return t_3681(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3681(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4191(ctx, E), k)
-
-
-def d_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~2664'), 'by': E.get('you')})
-    return True
+t_3680 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3681 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3682 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_3683(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
@@ -9495,8 +7477,8 @@ def t_3683(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2667', 'oceans', True)
-    LOCAL(ctx, E, 'n~2668', 1, True)
+    LOCAL(ctx, E, 'p~700', 'oceans', True)
+    LOCAL(ctx, E, 'n~701', 1, True)
     return t_3686(ctx, k, s, E)
 
 
@@ -9506,18 +7488,11 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2667', 'oceans', True)
+    LOCAL(ctx, E, 'p~700', 'oceans', True)
     return True
 
 
-def d_3685(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2668', 1, True)
-    return True
+d_3685 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
 
 
 def t_3686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
@@ -9531,7 +7506,7 @@ def t_3686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3687(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2668')))
+    return nxt(num(E.get('n~701')))
 
 
 def t_3687(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -9551,7 +7526,7 @@ def t_3688(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2667'))
+    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return t_3690(ctx, k, s, E)
@@ -9563,7 +7538,7 @@ def d_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2667'))
+    c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return True
@@ -9589,7 +7564,7 @@ def t_3691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~2667'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
         return k()
 
     if not d_3692(ctx, E):
@@ -9615,7 +7590,7 @@ def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2667'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -9630,58 +7605,16 @@ def d_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2667'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
 d_3695 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4206(ctx, E)))
-    old = E.get('b~2669', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~2669', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~2669', item, True)
-            if x_4207(ctx, E):
-                return t_3697(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3697(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4208(ctx, E), k)
-
-
-def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~2667'), 'by': E.get('you')})
-    return True
+t_3696 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3697 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3698 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
@@ -9690,11 +7623,11 @@ def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2670', 2, True)
-    LOCAL(ctx, E, 'r~2671', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2671'))
+    LOCAL(ctx, E, 'n~703', 2, True)
+    LOCAL(ctx, E, 'r~704', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~704'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2670'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~703'), '+=', False, K[25])
     return True
 
 
@@ -9704,7 +7637,7 @@ def d_3700(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2670', 2, True)
+    LOCAL(ctx, E, 'n~703', 2, True)
     return True
 
 
@@ -9714,7 +7647,7 @@ def d_3701(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2671', 'megacredits', True)
+    LOCAL(ctx, E, 'r~704', 'megacredits', True)
     return True
 
 
@@ -9724,9 +7657,9 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2671'))
+    c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~704'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2670'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~703'), '+=', False, K[25])
     return True
 
 
@@ -9736,8 +7669,8 @@ def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2672', 'oxygen', True)
-    LOCAL(ctx, E, 'n~2673', 1, True)
+    LOCAL(ctx, E, 'p~700', 'oxygen', True)
+    LOCAL(ctx, E, 'n~701', 1, True)
     return t_3706(ctx, k, s, E)
 
 
@@ -9747,18 +7680,11 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2672', 'oxygen', True)
+    LOCAL(ctx, E, 'p~700', 'oxygen', True)
     return True
 
 
-def d_3705(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', 1, True)
-    return True
+d_3705 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
 
 
 def t_3706(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
@@ -9772,7 +7698,7 @@ def t_3706(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3707(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2673')))
+    return nxt(num(E.get('n~701')))
 
 
 def t_3707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -9792,7 +7718,7 @@ def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2672'))
+    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return t_3710(ctx, k, s, E)
@@ -9804,7 +7730,7 @@ def d_3709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2672'))
+    c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~700'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return True
@@ -9830,7 +7756,7 @@ def t_3711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~2672'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
         return k()
 
     if not d_3712(ctx, E):
@@ -9856,7 +7782,7 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2672'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -9871,58 +7797,16 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2672'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
 d_3715 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4227(ctx, E)))
-    old = E.get('b~2674', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~2674', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~2674', item, True)
-            if x_4228(ctx, E):
-                return t_3717(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4229(ctx, E), k)
-
-
-def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~2672'), 'by': E.get('you')})
-    return True
+t_3716 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3717 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3718 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
@@ -9931,11 +7815,11 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2817', K[21], True)
+    LOCAL(ctx, E, 'costs~878', K[21], True)
     if not d_3721(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~878', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -9945,7 +7829,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2817', K[21], True)
+    LOCAL(ctx, E, 'costs~878', K[21], True)
     return True
 
 
@@ -9983,7 +7867,7 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~878', x_4236(ctx, E))
     SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
     SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
@@ -9995,7 +7879,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3724, E, 'costs~2817', x_4236(ctx, E))
+    ASSIGN(ctx, 3724, E, 'costs~878', x_4236(ctx, E))
     return True
 
 
@@ -10018,7 +7902,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2817', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~878', x_4242(ctx, E))
     return True
 
 
@@ -10050,17 +7934,17 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(K[34]))
-    old = E.get('k~2818', MISSING)
+    old = E.get('k~879', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'k~2818', old)
+        UNSET(ctx, E, 'k~879', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'k~2818', item, True)
+            LOCAL(ctx, E, 'k~879', item, True)
             return t_3730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10073,8 +7957,8 @@ def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~2827', x_4245(ctx, E), True)
-    LOCAL(ctx, E, 'order~2828', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'free~888', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'order~889', x_4246(ctx, E), True)
     return t_3733(ctx, k, s, E)
 
 
@@ -10084,7 +7968,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~2827', x_4245(ctx, E), True)
+    LOCAL(ctx, E, 'free~888', x_4245(ctx, E), True)
     return True
 
 
@@ -10094,7 +7978,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~2828', x_4246(ctx, E), True)
+    LOCAL(ctx, E, 'order~889', x_4246(ctx, E), True)
     return True
 
 
@@ -10117,13 +8001,13 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'ring~2842', x_4264(ctx, E), True)
+        LOCAL(ctx, E, 'ring~903', x_4264(ctx, E), True)
         return t_3749(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'at~2829', x_4248(ctx, E), True)
-    LOCAL(ctx, E, 't~2830', 'city', True)
-    LOCAL(ctx, E, 's~2831', E.get('at~2829'), True)
+    LOCAL(ctx, E, 'at~890', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 't~891', 'city', True)
+    LOCAL(ctx, E, 's~892', E.get('at~890'), True)
     return t_3738(ctx, r1, s, E)
 
 
@@ -10133,7 +8017,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2829', x_4248(ctx, E), True)
+    LOCAL(ctx, E, 'at~890', x_4248(ctx, E), True)
     return True
 
 
@@ -10143,7 +8027,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2830', 'city', True)
+    LOCAL(ctx, E, 't~891', 'city', True)
     return True
 
 
@@ -10153,7 +8037,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2831', E.get('at~2829'), True)
+    LOCAL(ctx, E, 's~892', E.get('at~890'), True)
     return True
 
 
@@ -10163,10 +8047,10 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~892'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~892'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
 
@@ -10176,7 +8060,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2831'))
+    c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~892'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     return True
@@ -10188,7 +8072,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2831'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~892'), '=', False, K[31])
     return True
 
 
@@ -10218,7 +8102,7 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~2830'), 'space': E.get('s~2831'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~891'), 'space': E.get('s~892'), 'by': E.get('you')})
         return k()
 
     return t_3743(ctx, r1, s, E)
@@ -10240,17 +8124,17 @@ def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4257(ctx, E)))
-    old = E.get('x~2832', MISSING)
+    old = E.get('x~893', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2832', old)
+        UNSET(ctx, E, 'x~893', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~2832', item, True)
+            LOCAL(ctx, E, 'x~893', item, True)
             if x_4258(ctx, E):
                 return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10283,7 +8167,7 @@ def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~2830'), 'space': E.get('s~2831'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~891'), 'space': E.get('s~892'), 'by': E.get('you')})
     return True
 
 
@@ -10293,7 +8177,7 @@ def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'ring~2842', x_4264(ctx, E), True)
+    LOCAL(ctx, E, 'ring~903', x_4264(ctx, E), True)
     return True
 
 
@@ -10314,8 +8198,8 @@ def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2843', 'greenery', True)
-    LOCAL(ctx, E, 's~2844', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 't~904', 'greenery', True)
+    LOCAL(ctx, E, 's~905', x_4267(ctx, E), True)
     return t_3753(ctx, k, s, E)
 
 
@@ -10325,7 +8209,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2843', 'greenery', True)
+    LOCAL(ctx, E, 't~904', 'greenery', True)
     return True
 
 
@@ -10335,7 +8219,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2844', x_4267(ctx, E), True)
+    LOCAL(ctx, E, 's~905', x_4267(ctx, E), True)
     return True
 
 
@@ -10345,10 +8229,10 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~905'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~905'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
 
@@ -10358,7 +8242,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2844'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~905'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     return True
@@ -10370,7 +8254,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2844'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~905'), '=', False, K[31])
     return True
 
 
@@ -10400,7 +8284,7 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~2843'), 'space': E.get('s~2844'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~904'), 'space': E.get('s~905'), 'by': E.get('you')})
         return k()
 
     return t_3758(ctx, r1, s, E)
@@ -10422,17 +8306,17 @@ def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4274(ctx, E)))
-    old = E.get('x~2845', MISSING)
+    old = E.get('x~906', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2845', old)
+        UNSET(ctx, E, 'x~906', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~2845', item, True)
+            LOCAL(ctx, E, 'x~906', item, True)
             if x_4275(ctx, E):
                 return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10465,7 +8349,7 @@ def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~2843'), 'space': E.get('s~2844'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~904'), 'space': E.get('s~905'), 'by': E.get('you')})
     return True
 
 
@@ -10500,17 +8384,17 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4282(ctx, E)))
-    old = E.get('c~2846', MISSING)
+    old = E.get('c~907', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2846', old)
+        UNSET(ctx, E, 'c~907', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2846', item, True)
+            LOCAL(ctx, E, 'c~907', item, True)
             return t_3765(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10523,7 +8407,7 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2846')
+    value = E.get('c~907')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -10553,8 +8437,8 @@ def d_3767(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2847', 'generation', True)
-    LOCAL(ctx, E, 'n~2848', 1, True)
+    LOCAL(ctx, E, 't~908', 'generation', True)
+    LOCAL(ctx, E, 'n~909', 1, True)
     if not d_3770(ctx, E):
         return False
     return True
@@ -10566,7 +8450,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2847', 'generation', True)
+    LOCAL(ctx, E, 't~908', 'generation', True)
     return True
 
 
@@ -10576,7 +8460,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2848', 1, True)
+    LOCAL(ctx, E, 'n~909', 1, True)
     return True
 
 
@@ -10588,9 +8472,9 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4287(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
+        c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~908'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~909'), '+=', False, K[33])
     else:
         if not d_3772(ctx, E):
             return False
@@ -10603,9 +8487,9 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2847'))
+    c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~908'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2848'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~909'), '+=', False, K[33])
     return True
 
 
@@ -10615,9 +8499,9 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~908'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~909'), '+=', False, K[28])
     if not d_3774(ctx, E):
         return False
     return True
@@ -10629,9 +8513,9 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2847'))
+    c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~908'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2848'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~909'), '+=', False, K[28])
     return True
 
 
@@ -10716,7 +8600,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
-        LOCAL(ctx, E, 'n~2854', 10, True)
+        LOCAL(ctx, E, 'n~915', 10, True)
         if not d_3798(ctx, E):
             return False
         return t_3809(ctx, r2, s, E)
@@ -10809,7 +8693,7 @@ def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2851', E.get('corporation_card~2850'), True)
+    LOCAL(ctx, E, 'c~912', E.get('corporation_card~911'), True)
     return t_3789(ctx, k, s, E)
 
 
@@ -10819,7 +8703,7 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2851', E.get('corporation_card~2850'), True)
+    LOCAL(ctx, E, 'c~912', E.get('corporation_card~911'), True)
     return True
 
 
@@ -10832,11 +8716,11 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
-    LOCAL(ctx, E, 'n~2852', x_4310(ctx, E), True)
-    LOCAL(ctx, E, 'r~2853', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
+    LOCAL(ctx, E, 'n~913', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'r~914', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~914'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~913'), '+=', False, K[25])
     return t_3794(ctx, k, s, E)
 
 
@@ -10858,7 +8742,7 @@ def d_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2852', x_4310(ctx, E), True)
+    LOCAL(ctx, E, 'n~913', x_4310(ctx, E), True)
     return True
 
 
@@ -10868,7 +8752,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2853', 'megacredits', True)
+    LOCAL(ctx, E, 'r~914', 'megacredits', True)
     return True
 
 
@@ -10878,9 +8762,9 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
+    c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~914'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2852'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~913'), '+=', False, K[25])
     return True
 
 
@@ -10890,7 +8774,7 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2851')
+    value = E.get('c~912')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -10932,7 +8816,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2854', 10, True)
+    LOCAL(ctx, E, 'n~915', 10, True)
     return True
 
 
@@ -10942,7 +8826,7 @@ def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2854'))
+    left = num(E.get('n~915'))
     while left > 0:
         left -= 1
         if not d_3799(ctx, E):
@@ -11046,17 +8930,17 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4332(ctx, E)))
-    old = E.get('card~2855', MISSING)
+    old = E.get('card~916', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2855', old)
+        UNSET(ctx, E, 'card~916', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~2855', item, True)
+            LOCAL(ctx, E, 'card~916', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -11084,7 +8968,7 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2856', 3, True)
+    LOCAL(ctx, E, 'n~917', 3, True)
     return t_3813(ctx, r1, s, E)
 
 
@@ -11094,7 +8978,7 @@ def d_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2856', 3, True)
+    LOCAL(ctx, E, 'n~917', 3, True)
     return True
 
 
@@ -11104,9 +8988,9 @@ def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2857', E.get('n~2856'), True)
-    LOCAL(ctx, E, 'sv~2858', 0, True)
-    LOCAL(ctx, E, 'tv~2859', 0, True)
+    LOCAL(ctx, E, 'price~918', E.get('n~917'), True)
+    LOCAL(ctx, E, 'sv~919', 0, True)
+    LOCAL(ctx, E, 'tv~920', 0, True)
     return t_3817(ctx, k, s, E)
 
 
@@ -11116,7 +9000,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2857', E.get('n~2856'), True)
+    LOCAL(ctx, E, 'price~918', E.get('n~917'), True)
     return True
 
 
@@ -11126,7 +9010,7 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2858', 0, True)
+    LOCAL(ctx, E, 'sv~919', 0, True)
     return True
 
 
@@ -11136,7 +9020,7 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2859', 0, True)
+    LOCAL(ctx, E, 'tv~920', 0, True)
     return True
 
 
@@ -11146,9 +9030,9 @@ def t_3817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2860', x_4337(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2861', x_4338(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2862', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 's_v~921', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 't_v~922', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~923', x_4339(ctx, E), True)
     return t_3821(ctx, k, s, E)
 
 
@@ -11158,7 +9042,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2860', x_4337(ctx, E), True)
+    LOCAL(ctx, E, 's_v~921', x_4337(ctx, E), True)
     return True
 
 
@@ -11168,7 +9052,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2861', x_4338(ctx, E), True)
+    LOCAL(ctx, E, 't_v~922', x_4338(ctx, E), True)
     return True
 
 
@@ -11178,7 +9062,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2862', x_4339(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~923', x_4339(ctx, E), True)
     return True
 
 
@@ -11204,7 +9088,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~918'), '-=', False, K[25])
     return True
 
 
@@ -11227,7 +9111,7 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2857'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~918'), '-=', False, K[25])
     return True
 
 
@@ -11271,13 +9155,13 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~924'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~925'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~926'), '-=', False, K[25])
     return True
 
 
@@ -11301,7 +9185,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2863'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~924'), '-=', False, K[25])
     return True
 
 
@@ -11313,7 +9197,7 @@ def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2864'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~925'), '-=', False, K[25])
     return True
 
 
@@ -11325,7 +9209,7 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2865'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~926'), '-=', False, K[25])
     return True
 
 
@@ -11518,8 +9402,8 @@ def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~2871', x_4389(ctx, E), True)
-        LOCAL(ctx, E, 'shift~2872', x_4390(ctx, E), True)
+        LOCAL(ctx, E, 'packs~932', x_4389(ctx, E), True)
+        LOCAL(ctx, E, 'shift~933', x_4390(ctx, E), True)
         if not d_3858(ctx, E):
             return False
         return k()
@@ -11604,7 +9488,7 @@ def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~2871', x_4389(ctx, E), True)
+    LOCAL(ctx, E, 'packs~932', x_4389(ctx, E), True)
     return True
 
 
@@ -11614,7 +9498,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~2872', x_4390(ctx, E), True)
+    LOCAL(ctx, E, 'shift~933', x_4390(ctx, E), True)
     return True
 
 
@@ -11625,16 +9509,16 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4391(ctx, E)))
-    old = E.get('p~2873', MISSING)
+    old = E.get('p~934', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~2873', item, True)
+        LOCAL(ctx, E, 'p~934', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~2873')), 'pack'
+        c, key = SEAT(ctx, E.get('p~934')), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
-    UNSET(ctx, E, 'p~2873', old)
+    UNSET(ctx, E, 'p~934', old)
     return True
 
 
@@ -11644,7 +9528,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~2873')), 'pack'
+    c, key = SEAT(ctx, E.get('p~934')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
     return True
@@ -11697,17 +9581,17 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4395(ctx, E)))
-    old = E.get('card~2875', MISSING)
+    old = E.get('card~936', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2875', old)
+        UNSET(ctx, E, 'card~936', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~2875', item, True)
+            LOCAL(ctx, E, 'card~936', item, True)
             return t_3863(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -11735,7 +9619,7 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2876', 3, True)
+    LOCAL(ctx, E, 'n~937', 3, True)
     return t_3866(ctx, r1, s, E)
 
 
@@ -11745,7 +9629,7 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2876', 3, True)
+    LOCAL(ctx, E, 'n~937', 3, True)
     return True
 
 
@@ -11755,9 +9639,9 @@ def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2877', E.get('n~2876'), True)
-    LOCAL(ctx, E, 'sv~2878', 0, True)
-    LOCAL(ctx, E, 'tv~2879', 0, True)
+    LOCAL(ctx, E, 'price~938', E.get('n~937'), True)
+    LOCAL(ctx, E, 'sv~939', 0, True)
+    LOCAL(ctx, E, 'tv~940', 0, True)
     return t_3870(ctx, k, s, E)
 
 
@@ -11767,7 +9651,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2877', E.get('n~2876'), True)
+    LOCAL(ctx, E, 'price~938', E.get('n~937'), True)
     return True
 
 
@@ -11777,7 +9661,7 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2878', 0, True)
+    LOCAL(ctx, E, 'sv~939', 0, True)
     return True
 
 
@@ -11787,7 +9671,7 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2879', 0, True)
+    LOCAL(ctx, E, 'tv~940', 0, True)
     return True
 
 
@@ -11797,9 +9681,9 @@ def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2880', x_4400(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2881', x_4401(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2882', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 's_v~941', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 't_v~942', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~943', x_4402(ctx, E), True)
     return t_3874(ctx, k, s, E)
 
 
@@ -11809,7 +9693,7 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2880', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 's_v~941', x_4400(ctx, E), True)
     return True
 
 
@@ -11819,7 +9703,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2881', x_4401(ctx, E), True)
+    LOCAL(ctx, E, 't_v~942', x_4401(ctx, E), True)
     return True
 
 
@@ -11829,7 +9713,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2882', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~943', x_4402(ctx, E), True)
     return True
 
 
@@ -11855,7 +9739,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~938'), '-=', False, K[25])
     return True
 
 
@@ -11878,7 +9762,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2877'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~938'), '-=', False, K[25])
     return True
 
 
@@ -11922,13 +9806,13 @@ def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~944'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~945'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~946'), '-=', False, K[25])
     return True
 
 
@@ -11952,7 +9836,7 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2883'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~944'), '-=', False, K[25])
     return True
 
 
@@ -11964,7 +9848,7 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2884'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~945'), '-=', False, K[25])
     return True
 
 
@@ -11976,7 +9860,7 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2885'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~946'), '-=', False, K[25])
     return True
 
 
@@ -12056,7 +9940,7 @@ def d_3893(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', 1, True)
+    LOCAL(ctx, E, 'n~738', 1, True)
     if not d_3895(ctx, E):
         return False
     return True
@@ -12068,7 +9952,7 @@ def d_3894(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', 1, True)
+    LOCAL(ctx, E, 'n~738', 1, True)
     return True
 
 
@@ -12079,12 +9963,12 @@ def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4437(ctx, E)))
-    old = E.get('r~2678', MISSING)
+    old = E.get('r~739', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~2678', item, True)
+        LOCAL(ctx, E, 'r~739', item, True)
         if not d_3896(ctx, E):
             return False
-    UNSET(ctx, E, 'r~2678', old)
+    UNSET(ctx, E, 'r~739', old)
     return True
 
 
@@ -12094,11 +9978,11 @@ def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', E.get('n~2677'), True)
-    LOCAL(ctx, E, 'r~2680', E.get('r~2678'), True)
-    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2680'))
+    LOCAL(ctx, E, 'n~740', E.get('n~738'), True)
+    LOCAL(ctx, E, 'r~741', E.get('r~739'), True)
+    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2679'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[26])
     return True
 
 
@@ -12108,7 +9992,7 @@ def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', E.get('n~2677'), True)
+    LOCAL(ctx, E, 'n~740', E.get('n~738'), True)
     return True
 
 
@@ -12118,7 +10002,7 @@ def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2680', E.get('r~2678'), True)
+    LOCAL(ctx, E, 'r~741', E.get('r~739'), True)
     return True
 
 
@@ -12128,9 +10012,9 @@ def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2680'))
+    c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2679'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[26])
     return True
 
 
@@ -12165,17 +10049,17 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4443(ctx, E)))
-    old = E.get('c~2681', MISSING)
+    old = E.get('c~742', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2681', old)
+        UNSET(ctx, E, 'c~742', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2681', item, True)
+            LOCAL(ctx, E, 'c~742', item, True)
             if x_4444(ctx, E):
                 return t_3902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12189,7 +10073,7 @@ def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2682', E.get('c~2681'), True)
+    LOCAL(ctx, E, 'c~743', E.get('c~742'), True)
     return t_3904(ctx, k, s, E)
 
 
@@ -12199,7 +10083,7 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2682', E.get('c~2681'), True)
+    LOCAL(ctx, E, 'c~743', E.get('c~742'), True)
     return True
 
 
@@ -12212,11 +10096,11 @@ def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4447(ctx, E), '=', False, K[38])
-    LOCAL(ctx, E, 'n~2683', x_4448(ctx, E), True)
-    LOCAL(ctx, E, 'r~2684', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
+    LOCAL(ctx, E, 'n~744', x_4448(ctx, E), True)
+    LOCAL(ctx, E, 'r~745', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~745'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2683'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~744'), '+=', False, K[25])
     return t_3909(ctx, k, s, E)
 
 
@@ -12238,7 +10122,7 @@ def d_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2683', x_4448(ctx, E), True)
+    LOCAL(ctx, E, 'n~744', x_4448(ctx, E), True)
     return True
 
 
@@ -12248,7 +10132,7 @@ def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2684', 'megacredits', True)
+    LOCAL(ctx, E, 'r~745', 'megacredits', True)
     return True
 
 
@@ -12258,9 +10142,9 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
+    c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~745'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2683'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~744'), '+=', False, K[25])
     return True
 
 
@@ -12270,7 +10154,7 @@ def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2682')
+    value = E.get('c~743')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -12311,8 +10195,8 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     if E is None:
         E = ctx.env()
     SET(ctx, 'first_player', ctx.state, 'first_player', x_4457(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 't~2685', 'generation', True)
-    LOCAL(ctx, E, 'n~2686', 1, True)
+    LOCAL(ctx, E, 't~746', 'generation', True)
+    LOCAL(ctx, E, 'n~747', 1, True)
     if not d_3916(ctx, E):
         return False
     return True
@@ -12334,7 +10218,7 @@ def d_3914(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2685', 'generation', True)
+    LOCAL(ctx, E, 't~746', 'generation', True)
     return True
 
 
@@ -12344,7 +10228,7 @@ def d_3915(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2686', 1, True)
+    LOCAL(ctx, E, 'n~747', 1, True)
     return True
 
 
@@ -12356,9 +10240,9 @@ def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4460(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2685'))
+        c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~746'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2686'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[33])
     else:
         if not d_3918(ctx, E):
             return False
@@ -12371,9 +10255,9 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2685'))
+    c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2686'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[33])
     return True
 
 
@@ -12383,9 +10267,9 @@ def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2685'))
+    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2686'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[28])
     if not d_3920(ctx, E):
         return False
     return True
@@ -12397,9 +10281,9 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2685'))
+    c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2686'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[28])
     return True
 
 
@@ -12453,7 +10337,7 @@ def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', 4, True)
+    LOCAL(ctx, E, 'n~749', 4, True)
     if not d_3926(ctx, E):
         return False
     return True
@@ -12465,7 +10349,7 @@ def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', 4, True)
+    LOCAL(ctx, E, 'n~749', 4, True)
     return True
 
 
@@ -12475,7 +10359,7 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2688'))
+    left = num(E.get('n~749'))
     while left > 0:
         left -= 1
         if not d_3927(ctx, E):
@@ -12585,17 +10469,17 @@ def t_3939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4484(ctx, E)))
-    old = E.get('card~2690', MISSING)
+    old = E.get('card~751', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2690', old)
+        UNSET(ctx, E, 'card~751', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~2690', item, True)
+            LOCAL(ctx, E, 'card~751', item, True)
             return t_3940(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12623,7 +10507,7 @@ def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2691', 3, True)
+    LOCAL(ctx, E, 'n~752', 3, True)
     return t_3943(ctx, r1, s, E)
 
 
@@ -12633,7 +10517,7 @@ def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2691', 3, True)
+    LOCAL(ctx, E, 'n~752', 3, True)
     return True
 
 
@@ -12643,9 +10527,9 @@ def t_3943(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2692', E.get('n~2691'), True)
-    LOCAL(ctx, E, 'sv~2693', 0, True)
-    LOCAL(ctx, E, 'tv~2694', 0, True)
+    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
+    LOCAL(ctx, E, 'sv~754', 0, True)
+    LOCAL(ctx, E, 'tv~755', 0, True)
     return t_3947(ctx, k, s, E)
 
 
@@ -12655,7 +10539,7 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2692', E.get('n~2691'), True)
+    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
     return True
 
 
@@ -12665,7 +10549,7 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2693', 0, True)
+    LOCAL(ctx, E, 'sv~754', 0, True)
     return True
 
 
@@ -12675,7 +10559,7 @@ def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2694', 0, True)
+    LOCAL(ctx, E, 'tv~755', 0, True)
     return True
 
 
@@ -12685,9 +10569,9 @@ def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2695', x_4489(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2696', x_4490(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2697', x_4491(ctx, E), True)
+    LOCAL(ctx, E, 's_v~756', x_4489(ctx, E), True)
+    LOCAL(ctx, E, 't_v~757', x_4490(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~758', x_4491(ctx, E), True)
     return t_3951(ctx, k, s, E)
 
 
@@ -12697,7 +10581,7 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2695', x_4489(ctx, E), True)
+    LOCAL(ctx, E, 's_v~756', x_4489(ctx, E), True)
     return True
 
 
@@ -12707,7 +10591,7 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2696', x_4490(ctx, E), True)
+    LOCAL(ctx, E, 't_v~757', x_4490(ctx, E), True)
     return True
 
 
@@ -12717,7 +10601,7 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2697', x_4491(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~758', x_4491(ctx, E), True)
     return True
 
 
@@ -12743,7 +10627,7 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2692'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~753'), '-=', False, K[25])
     return True
 
 
@@ -12766,7 +10650,7 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2692'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~753'), '-=', False, K[25])
     return True
 
 
@@ -12810,13 +10694,13 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4502(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2698'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~759'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2699'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~760'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2700'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~761'), '-=', False, K[25])
     return True
 
 
@@ -12840,7 +10724,7 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2698'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~759'), '-=', False, K[25])
     return True
 
 
@@ -12852,7 +10736,7 @@ def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2699'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~760'), '-=', False, K[25])
     return True
 
 
@@ -12864,7 +10748,7 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2700'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~761'), '-=', False, K[25])
     return True
 
 
@@ -12960,7 +10844,7 @@ def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3982(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~2702', 0, True)
+    LOCAL(ctx, E, 'done~763', 0, True)
     return t_3972(ctx, r1, s, E)
 
 
@@ -12970,7 +10854,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~2702', 0, True)
+    LOCAL(ctx, E, 'done~763', 0, True)
     return True
 
 
@@ -13028,7 +10912,7 @@ def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 3980, E, 'done~2702', 1)
+        ASSIGN(ctx, 3980, E, 'done~763', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
@@ -13042,17 +10926,17 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4530(ctx, E)))
-    old = E.get('c~2704', MISSING)
+    old = E.get('c~765', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2704', old)
+        UNSET(ctx, E, 'c~765', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2704', item, True)
+            LOCAL(ctx, E, 'c~765', item, True)
             return t_3978(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13065,7 +10949,7 @@ def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2704')
+    value = E.get('c~765')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -13095,7 +10979,7 @@ def d_3980(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3980, E, 'done~2702', 1)
+    ASSIGN(ctx, 3980, E, 'done~763', 1)
     return True
 
 
@@ -13136,12 +11020,12 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4018, E, 'done~2702', 1)
+        ASSIGN(ctx, 4018, E, 'done~763', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~2706', E.get('card~2705'), True)
+    LOCAL(ctx, E, 'card~767', E.get('card~766'), True)
     return t_3986(ctx, r1, s, E)
 
 
@@ -13151,7 +11035,7 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~2706', E.get('card~2705'), True)
+    LOCAL(ctx, E, 'card~767', E.get('card~766'), True)
     return True
 
 
@@ -13175,14 +11059,14 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'played', {'card': E.get('card~2706'), 'by': E.get('you'), 'tags': x_4583(ctx, E), 'cost': x_4584(ctx, E)})
+            EMIT(ctx, 'played', {'card': E.get('card~767'), 'by': E.get('you'), 'tags': x_4583(ctx, E), 'cost': x_4584(ctx, E)})
         return k()
 
     ctx.steps += 1
     if not x_4540(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~2707', E.get('card~2706'), True)
+    LOCAL(ctx, E, 'card~768', E.get('card~767'), True)
     return t_3989(ctx, r1, s, E)
 
 
@@ -13203,7 +11087,7 @@ def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~2707', E.get('card~2706'), True)
+    LOCAL(ctx, E, 'card~768', E.get('card~767'), True)
     return True
 
 
@@ -13213,11 +11097,11 @@ def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2708', x_4542(ctx, E), True)
+    LOCAL(ctx, E, 'price~769', x_4542(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~2709', x_4543(ctx, E), True)
+    LOCAL(ctx, E, 'sv~770', x_4543(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~2710', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 'tv~771', x_4544(ctx, E), True)
     return t_3993(ctx, k, s, E)
 
 
@@ -13227,7 +11111,7 @@ def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2708', x_4542(ctx, E), True)
+    LOCAL(ctx, E, 'price~769', x_4542(ctx, E), True)
     return True
 
 
@@ -13237,7 +11121,7 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2709', x_4543(ctx, E), True)
+    LOCAL(ctx, E, 'sv~770', x_4543(ctx, E), True)
     return True
 
 
@@ -13247,7 +11131,7 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2710', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 'tv~771', x_4544(ctx, E), True)
     return True
 
 
@@ -13257,9 +11141,9 @@ def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2711', x_4545(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2712', x_4546(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2713', x_4547(ctx, E), True)
+    LOCAL(ctx, E, 's_v~772', x_4545(ctx, E), True)
+    LOCAL(ctx, E, 't_v~773', x_4546(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~774', x_4547(ctx, E), True)
     return t_3997(ctx, k, s, E)
 
 
@@ -13269,7 +11153,7 @@ def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2711', x_4545(ctx, E), True)
+    LOCAL(ctx, E, 's_v~772', x_4545(ctx, E), True)
     return True
 
 
@@ -13279,7 +11163,7 @@ def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2712', x_4546(ctx, E), True)
+    LOCAL(ctx, E, 't_v~773', x_4546(ctx, E), True)
     return True
 
 
@@ -13289,7 +11173,7 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2713', x_4547(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~774', x_4547(ctx, E), True)
     return True
 
 
@@ -13315,7 +11199,7 @@ def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2708'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[25])
     return True
 
 
@@ -13338,7 +11222,7 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2708'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[25])
     return True
 
 
@@ -13382,13 +11266,13 @@ def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4558(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2714'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2715'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2716'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[25])
     return True
 
 
@@ -13412,7 +11296,7 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2714'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[25])
     return True
 
 
@@ -13424,7 +11308,7 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2715'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[25])
     return True
 
 
@@ -13436,7 +11320,7 @@ def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2716'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[25])
     return True
 
 
@@ -13460,7 +11344,7 @@ def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if x_4571(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2706'))
+        c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~767'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
@@ -13472,7 +11356,7 @@ def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2706'))
+    c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~767'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
@@ -13484,7 +11368,7 @@ def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~2706')
+    value = E.get('card~767')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -13558,7 +11442,7 @@ def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'played', {'card': E.get('card~2706'), 'by': E.get('you'), 'tags': x_4583(ctx, E), 'cost': x_4584(ctx, E)})
+        EMIT(ctx, 'played', {'card': E.get('card~767'), 'by': E.get('you'), 'tags': x_4583(ctx, E), 'cost': x_4584(ctx, E)})
     return True
 
 
@@ -13568,7 +11452,7 @@ def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4018, E, 'done~2702', 1)
+    ASSIGN(ctx, 4018, E, 'done~763', 1)
     return True
 
 
@@ -13583,12 +11467,12 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4056, E, 'done~2702', 1)
+        ASSIGN(ctx, 4056, E, 'done~763', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~2718', E.get('a~2717'), True)
+    LOCAL(ctx, E, 'a~779', E.get('a~778'), True)
     return t_4022(ctx, r1, s, E)
 
 
@@ -13598,7 +11482,7 @@ def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2718', E.get('a~2717'), True)
+    LOCAL(ctx, E, 'a~779', E.get('a~778'), True)
     return True
 
 
@@ -13650,7 +11534,7 @@ def t_4025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2719', x_4595(ctx, E), True)
+    LOCAL(ctx, E, 'n~780', x_4595(ctx, E), True)
     return t_4027(ctx, k, s, E)
 
 
@@ -13660,7 +11544,7 @@ def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2719', x_4595(ctx, E), True)
+    LOCAL(ctx, E, 'n~780', x_4595(ctx, E), True)
     return True
 
 
@@ -13670,9 +11554,9 @@ def t_4027(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2720', E.get('n~2719'), True)
-    LOCAL(ctx, E, 'sv~2721', 0, True)
-    LOCAL(ctx, E, 'tv~2722', 0, True)
+    LOCAL(ctx, E, 'price~781', E.get('n~780'), True)
+    LOCAL(ctx, E, 'sv~782', 0, True)
+    LOCAL(ctx, E, 'tv~783', 0, True)
     return t_4031(ctx, k, s, E)
 
 
@@ -13682,7 +11566,7 @@ def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2720', E.get('n~2719'), True)
+    LOCAL(ctx, E, 'price~781', E.get('n~780'), True)
     return True
 
 
@@ -13692,7 +11576,7 @@ def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2721', 0, True)
+    LOCAL(ctx, E, 'sv~782', 0, True)
     return True
 
 
@@ -13702,7 +11586,7 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2722', 0, True)
+    LOCAL(ctx, E, 'tv~783', 0, True)
     return True
 
 
@@ -13712,9 +11596,9 @@ def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2723', x_4599(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2724', x_4600(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2725', x_4601(ctx, E), True)
+    LOCAL(ctx, E, 's_v~784', x_4599(ctx, E), True)
+    LOCAL(ctx, E, 't_v~785', x_4600(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~786', x_4601(ctx, E), True)
     return t_4035(ctx, k, s, E)
 
 
@@ -13724,7 +11608,7 @@ def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2723', x_4599(ctx, E), True)
+    LOCAL(ctx, E, 's_v~784', x_4599(ctx, E), True)
     return True
 
 
@@ -13734,7 +11618,7 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2724', x_4600(ctx, E), True)
+    LOCAL(ctx, E, 't_v~785', x_4600(ctx, E), True)
     return True
 
 
@@ -13744,7 +11628,7 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2725', x_4601(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~786', x_4601(ctx, E), True)
     return True
 
 
@@ -13770,7 +11654,7 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~781'), '-=', False, K[25])
     return True
 
 
@@ -13793,7 +11677,7 @@ def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~781'), '-=', False, K[25])
     return True
 
 
@@ -13837,13 +11721,13 @@ def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4612(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~787'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~788'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~789'), '-=', False, K[25])
     return True
 
 
@@ -13867,7 +11751,7 @@ def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~787'), '-=', False, K[25])
     return True
 
 
@@ -13879,7 +11763,7 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~788'), '-=', False, K[25])
     return True
 
 
@@ -13891,7 +11775,7 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~789'), '-=', False, K[25])
     return True
 
 
@@ -13901,9 +11785,9 @@ def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2729', x_4621(ctx, E), True)
+    LOCAL(ctx, E, 'n~790', x_4621(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~2730', x_4622(ctx, E), True)
+    LOCAL(ctx, E, 'r~791', x_4622(ctx, E), True)
     if not d_4050(ctx, E):
         return False
     return True
@@ -13915,7 +11799,7 @@ def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2729', x_4621(ctx, E), True)
+    LOCAL(ctx, E, 'n~790', x_4621(ctx, E), True)
     return True
 
 
@@ -13925,7 +11809,7 @@ def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2730', x_4622(ctx, E), True)
+    LOCAL(ctx, E, 'r~791', x_4622(ctx, E), True)
     return True
 
 
@@ -13938,9 +11822,9 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4623(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2730'))
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~791'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2729'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~790'), '-=', False, K[25])
     return True
 
 
@@ -13961,9 +11845,9 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2730'))
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~791'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2729'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~790'), '-=', False, K[25])
     return True
 
 
@@ -13985,7 +11869,7 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if x_4627(ctx, E):
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~2718'), 'by': E.get('you'), 'cost': x_4630(ctx, E)})
+            EMIT(ctx, 'standard_project', {'action': E.get('a~779'), 'by': E.get('you'), 'cost': x_4630(ctx, E)})
     return True
 
 
@@ -13996,7 +11880,7 @@ def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~2718'), 'by': E.get('you'), 'cost': x_4630(ctx, E)})
+        EMIT(ctx, 'standard_project', {'action': E.get('a~779'), 'by': E.get('you'), 'cost': x_4630(ctx, E)})
     return True
 
 
@@ -14006,7 +11890,7 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4056, E, 'done~2702', 1)
+    ASSIGN(ctx, 4056, E, 'done~763', 1)
     return True
 
 
@@ -14021,12 +11905,12 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4094, E, 'done~2702', 1)
+        ASSIGN(ctx, 4094, E, 'done~763', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~2732', E.get('a~2731'), True)
+    LOCAL(ctx, E, 'a~793', E.get('a~792'), True)
     return t_4060(ctx, r1, s, E)
 
 
@@ -14036,7 +11920,7 @@ def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2732', E.get('a~2731'), True)
+    LOCAL(ctx, E, 'a~793', E.get('a~792'), True)
     return True
 
 
@@ -14088,7 +11972,7 @@ def t_4063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2733', x_4641(ctx, E), True)
+    LOCAL(ctx, E, 'n~794', x_4641(ctx, E), True)
     return t_4065(ctx, k, s, E)
 
 
@@ -14098,7 +11982,7 @@ def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2733', x_4641(ctx, E), True)
+    LOCAL(ctx, E, 'n~794', x_4641(ctx, E), True)
     return True
 
 
@@ -14108,9 +11992,9 @@ def t_4065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2734', E.get('n~2733'), True)
-    LOCAL(ctx, E, 'sv~2735', 0, True)
-    LOCAL(ctx, E, 'tv~2736', 0, True)
+    LOCAL(ctx, E, 'price~795', E.get('n~794'), True)
+    LOCAL(ctx, E, 'sv~796', 0, True)
+    LOCAL(ctx, E, 'tv~797', 0, True)
     return t_4069(ctx, k, s, E)
 
 
@@ -14120,7 +12004,7 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2734', E.get('n~2733'), True)
+    LOCAL(ctx, E, 'price~795', E.get('n~794'), True)
     return True
 
 
@@ -14130,7 +12014,7 @@ def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2735', 0, True)
+    LOCAL(ctx, E, 'sv~796', 0, True)
     return True
 
 
@@ -14140,7 +12024,7 @@ def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2736', 0, True)
+    LOCAL(ctx, E, 'tv~797', 0, True)
     return True
 
 
@@ -14150,9 +12034,9 @@ def t_4069(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2737', x_4645(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2738', x_4646(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2739', x_4647(ctx, E), True)
+    LOCAL(ctx, E, 's_v~798', x_4645(ctx, E), True)
+    LOCAL(ctx, E, 't_v~799', x_4646(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~800', x_4647(ctx, E), True)
     return t_4073(ctx, k, s, E)
 
 
@@ -14162,7 +12046,7 @@ def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2737', x_4645(ctx, E), True)
+    LOCAL(ctx, E, 's_v~798', x_4645(ctx, E), True)
     return True
 
 
@@ -14172,7 +12056,7 @@ def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2738', x_4646(ctx, E), True)
+    LOCAL(ctx, E, 't_v~799', x_4646(ctx, E), True)
     return True
 
 
@@ -14182,7 +12066,7 @@ def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2739', x_4647(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~800', x_4647(ctx, E), True)
     return True
 
 
@@ -14208,7 +12092,7 @@ def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4076, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2734'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~795'), '-=', False, K[25])
     return True
 
 
@@ -14231,7 +12115,7 @@ def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4076, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2734'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~795'), '-=', False, K[25])
     return True
 
 
@@ -14275,13 +12159,13 @@ def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4658(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2740'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~801'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2741'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~802'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4084, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2742'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~803'), '-=', False, K[25])
     return True
 
 
@@ -14305,7 +12189,7 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2740'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~801'), '-=', False, K[25])
     return True
 
 
@@ -14317,7 +12201,7 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2741'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~802'), '-=', False, K[25])
     return True
 
 
@@ -14329,7 +12213,7 @@ def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4084, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2742'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~803'), '-=', False, K[25])
     return True
 
 
@@ -14339,9 +12223,9 @@ def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2743', x_4667(ctx, E), True)
+    LOCAL(ctx, E, 'n~804', x_4667(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~2744', x_4668(ctx, E), True)
+    LOCAL(ctx, E, 'r~805', x_4668(ctx, E), True)
     if not d_4088(ctx, E):
         return False
     return True
@@ -14353,7 +12237,7 @@ def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2743', x_4667(ctx, E), True)
+    LOCAL(ctx, E, 'n~804', x_4667(ctx, E), True)
     return True
 
 
@@ -14363,7 +12247,7 @@ def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2744', x_4668(ctx, E), True)
+    LOCAL(ctx, E, 'r~805', x_4668(ctx, E), True)
     return True
 
 
@@ -14376,9 +12260,9 @@ def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4669(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), E.get('r~2744'))
+    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), E.get('r~805'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2743'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~804'), '-=', False, K[25])
     return True
 
 
@@ -14399,9 +12283,9 @@ def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), E.get('r~2744'))
+    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), E.get('r~805'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2743'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~804'), '-=', False, K[25])
     return True
 
 
@@ -14423,7 +12307,7 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if x_4673(ctx, E):
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~2732'), 'by': E.get('you'), 'cost': x_4676(ctx, E)})
+            EMIT(ctx, 'standard_project', {'action': E.get('a~793'), 'by': E.get('you'), 'cost': x_4676(ctx, E)})
     return True
 
 
@@ -14434,7 +12318,7 @@ def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~2732'), 'by': E.get('you'), 'cost': x_4676(ctx, E)})
+        EMIT(ctx, 'standard_project', {'action': E.get('a~793'), 'by': E.get('you'), 'cost': x_4676(ctx, E)})
     return True
 
 
@@ -14444,7 +12328,7 @@ def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4094, E, 'done~2702', 1)
+    ASSIGN(ctx, 4094, E, 'done~763', 1)
     return True
 
 
@@ -14459,12 +12343,12 @@ def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4122, E, 'done~2702', 1)
+        ASSIGN(ctx, 4122, E, 'done~763', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'm~2746', E.get('m~2745'), True)
+    LOCAL(ctx, E, 'm~807', E.get('m~806'), True)
     return t_4098(ctx, r1, s, E)
 
 
@@ -14474,7 +12358,7 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~2746', E.get('m~2745'), True)
+    LOCAL(ctx, E, 'm~807', E.get('m~806'), True)
     return True
 
 
@@ -14486,7 +12370,7 @@ def t_4098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4121, ctx.state.get('milestones'), E.get('m~2746'))
+        c, key = KEYPLACE(ctx, 4121, ctx.state.get('milestones'), E.get('m~807'))
         if c is not None:
             SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
         return k()
@@ -14495,7 +12379,7 @@ def t_4098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4684(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2747', 8, True)
+    LOCAL(ctx, E, 'n~808', 8, True)
     return t_4101(ctx, r1, s, E)
 
 
@@ -14516,7 +12400,7 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2747', 8, True)
+    LOCAL(ctx, E, 'n~808', 8, True)
     return True
 
 
@@ -14526,9 +12410,9 @@ def t_4101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2748', E.get('n~2747'), True)
-    LOCAL(ctx, E, 'sv~2749', 0, True)
-    LOCAL(ctx, E, 'tv~2750', 0, True)
+    LOCAL(ctx, E, 'price~809', E.get('n~808'), True)
+    LOCAL(ctx, E, 'sv~810', 0, True)
+    LOCAL(ctx, E, 'tv~811', 0, True)
     return t_4105(ctx, k, s, E)
 
 
@@ -14538,7 +12422,7 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2748', E.get('n~2747'), True)
+    LOCAL(ctx, E, 'price~809', E.get('n~808'), True)
     return True
 
 
@@ -14548,7 +12432,7 @@ def d_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2749', 0, True)
+    LOCAL(ctx, E, 'sv~810', 0, True)
     return True
 
 
@@ -14558,7 +12442,7 @@ def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2750', 0, True)
+    LOCAL(ctx, E, 'tv~811', 0, True)
     return True
 
 
@@ -14568,9 +12452,9 @@ def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2751', x_4689(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2752', x_4690(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2753', x_4691(ctx, E), True)
+    LOCAL(ctx, E, 's_v~812', x_4689(ctx, E), True)
+    LOCAL(ctx, E, 't_v~813', x_4690(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~814', x_4691(ctx, E), True)
     return t_4109(ctx, k, s, E)
 
 
@@ -14580,7 +12464,7 @@ def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2751', x_4689(ctx, E), True)
+    LOCAL(ctx, E, 's_v~812', x_4689(ctx, E), True)
     return True
 
 
@@ -14590,7 +12474,7 @@ def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2752', x_4690(ctx, E), True)
+    LOCAL(ctx, E, 't_v~813', x_4690(ctx, E), True)
     return True
 
 
@@ -14600,7 +12484,7 @@ def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2753', x_4691(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~814', x_4691(ctx, E), True)
     return True
 
 
@@ -14626,7 +12510,7 @@ def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4112, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2748'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
     return True
 
 
@@ -14649,7 +12533,7 @@ def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4112, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2748'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
     return True
 
 
@@ -14693,13 +12577,13 @@ def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4702(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4118, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2754'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~815'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4119, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2755'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~816'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4120, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~817'), '-=', False, K[25])
     return True
 
 
@@ -14723,7 +12607,7 @@ def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4118, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2754'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~815'), '-=', False, K[25])
     return True
 
 
@@ -14735,7 +12619,7 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4119, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2755'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~816'), '-=', False, K[25])
     return True
 
 
@@ -14747,7 +12631,7 @@ def d_4120(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4120, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~817'), '-=', False, K[25])
     return True
 
 
@@ -14757,7 +12641,7 @@ def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4121, ctx.state.get('milestones'), E.get('m~2746'))
+    c, key = KEYPLACE(ctx, 4121, ctx.state.get('milestones'), E.get('m~807'))
     if c is not None:
         SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
     return True
@@ -14769,7 +12653,7 @@ def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4122, E, 'done~2702', 1)
+    ASSIGN(ctx, 4122, E, 'done~763', 1)
     return True
 
 
@@ -14784,12 +12668,12 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4150, E, 'done~2702', 1)
+        ASSIGN(ctx, 4150, E, 'done~763', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~2758', E.get('a~2757'), True)
+    LOCAL(ctx, E, 'a~819', E.get('a~818'), True)
     return t_4126(ctx, r1, s, E)
 
 
@@ -14799,7 +12683,7 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2758', E.get('a~2757'), True)
+    LOCAL(ctx, E, 'a~819', E.get('a~818'), True)
     return True
 
 
@@ -14818,7 +12702,7 @@ def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4720(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2760', x_4721(ctx, E), True)
+    LOCAL(ctx, E, 'n~821', x_4721(ctx, E), True)
     return t_4129(ctx, r1, s, E)
 
 
@@ -14839,7 +12723,7 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2760', x_4721(ctx, E), True)
+    LOCAL(ctx, E, 'n~821', x_4721(ctx, E), True)
     return True
 
 
@@ -14849,9 +12733,9 @@ def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2761', E.get('n~2760'), True)
-    LOCAL(ctx, E, 'sv~2762', 0, True)
-    LOCAL(ctx, E, 'tv~2763', 0, True)
+    LOCAL(ctx, E, 'price~822', E.get('n~821'), True)
+    LOCAL(ctx, E, 'sv~823', 0, True)
+    LOCAL(ctx, E, 'tv~824', 0, True)
     return t_4133(ctx, k, s, E)
 
 
@@ -14861,7 +12745,7 @@ def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2761', E.get('n~2760'), True)
+    LOCAL(ctx, E, 'price~822', E.get('n~821'), True)
     return True
 
 
@@ -14871,7 +12755,7 @@ def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2762', 0, True)
+    LOCAL(ctx, E, 'sv~823', 0, True)
     return True
 
 
@@ -14881,7 +12765,7 @@ def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2763', 0, True)
+    LOCAL(ctx, E, 'tv~824', 0, True)
     return True
 
 
@@ -14891,9 +12775,9 @@ def t_4133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2764', x_4725(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2765', x_4726(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2766', x_4727(ctx, E), True)
+    LOCAL(ctx, E, 's_v~825', x_4725(ctx, E), True)
+    LOCAL(ctx, E, 't_v~826', x_4726(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~827', x_4727(ctx, E), True)
     return t_4137(ctx, k, s, E)
 
 
@@ -14903,7 +12787,7 @@ def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2764', x_4725(ctx, E), True)
+    LOCAL(ctx, E, 's_v~825', x_4725(ctx, E), True)
     return True
 
 
@@ -14913,7 +12797,7 @@ def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2765', x_4726(ctx, E), True)
+    LOCAL(ctx, E, 't_v~826', x_4726(ctx, E), True)
     return True
 
 
@@ -14923,7 +12807,7 @@ def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2766', x_4727(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~827', x_4727(ctx, E), True)
     return True
 
 
@@ -14949,7 +12833,7 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4140, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2761'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~822'), '-=', False, K[25])
     return True
 
 
@@ -14972,7 +12856,7 @@ def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4140, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2761'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~822'), '-=', False, K[25])
     return True
 
 
@@ -15016,13 +12900,13 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4738(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4146, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2767'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~828'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4147, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2768'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~829'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4148, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2769'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~830'), '-=', False, K[25])
     return True
 
 
@@ -15046,7 +12930,7 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4146, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2767'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~828'), '-=', False, K[25])
     return True
 
 
@@ -15058,7 +12942,7 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4147, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2768'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~829'), '-=', False, K[25])
     return True
 
 
@@ -15070,7 +12954,7 @@ def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4148, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2769'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~830'), '-=', False, K[25])
     return True
 
 
@@ -15090,7 +12974,7 @@ def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4150, E, 'done~2702', 1)
+    ASSIGN(ctx, 4150, E, 'done~763', 1)
     return True
 
 
@@ -15105,13 +12989,13 @@ def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4162, E, 'done~2702', 1)
+        ASSIGN(ctx, 4162, E, 'done~763', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2772', E.get('k~2771'), True)
-    LOCAL(ctx, E, 'card~2773', E.get('card~2770'), True)
+    LOCAL(ctx, E, 'k~833', E.get('k~832'), True)
+    LOCAL(ctx, E, 'card~834', E.get('card~831'), True)
     return t_4155(ctx, r1, s, E)
 
 
@@ -15121,7 +13005,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2772', E.get('k~2771'), True)
+    LOCAL(ctx, E, 'k~833', E.get('k~832'), True)
     return True
 
 
@@ -15131,7 +13015,7 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~2773', E.get('card~2770'), True)
+    LOCAL(ctx, E, 'card~834', E.get('card~831'), True)
     return True
 
 
@@ -15179,7 +13063,7 @@ def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~2773')
+    value = E.get('card~834')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -15230,7 +13114,7 @@ def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4162, E, 'done~2702', 1)
+    ASSIGN(ctx, 4162, E, 'done~763', 1)
     return True
 
 
@@ -15245,13 +13129,13 @@ def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4174, E, 'done~2702', 1)
+        ASSIGN(ctx, 4174, E, 'done~763', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2776', E.get('k~2775'), True)
-    LOCAL(ctx, E, 'c~2777', E.get('c~2774'), True)
+    LOCAL(ctx, E, 'k~837', E.get('k~836'), True)
+    LOCAL(ctx, E, 'c~838', E.get('c~835'), True)
     return t_4167(ctx, r1, s, E)
 
 
@@ -15261,7 +13145,7 @@ def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2776', E.get('k~2775'), True)
+    LOCAL(ctx, E, 'k~837', E.get('k~836'), True)
     return True
 
 
@@ -15271,7 +13155,7 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2777', E.get('c~2774'), True)
+    LOCAL(ctx, E, 'c~838', E.get('c~835'), True)
     return True
 
 
@@ -15319,7 +13203,7 @@ def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2777')
+    value = E.get('c~838')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -15370,7 +13254,7 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4174, E, 'done~2702', 1)
+    ASSIGN(ctx, 4174, E, 'done~763', 1)
     return True
 
 
@@ -15387,7 +13271,7 @@ def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         return False
     ctx.steps += 2
     SET(ctx, 'passed', ctx.state, 'passed', x_4786(ctx, E), '+=', True, K[41])
-    LOCAL(ctx, E, 'done~2702', 2)
+    LOCAL(ctx, E, 'done~763', 2)
     return True
 
 
@@ -15418,7 +13302,7 @@ def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~2702', 2)
+    LOCAL(ctx, E, 'done~763', 2)
     return True
 
 
@@ -15431,7 +13315,7 @@ def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if not x_4790(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~2702', 2)
+    LOCAL(ctx, E, 'done~763', 2)
     return True
 
 
@@ -15471,15 +13355,15 @@ def d_4184(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2778', 'energy', True)
-    LOCAL(ctx, E, 'b~2779', 'heat', True)
+    LOCAL(ctx, E, 'a~839', 'energy', True)
+    LOCAL(ctx, E, 'b~840', 'heat', True)
     if not d_4187(ctx, E):
         return False
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~2780', 1, True)
-    LOCAL(ctx, E, 'r~2781', 'megacredits', True)
-    LOCAL(ctx, E, 'k~2782', x_4803(ctx, E), True)
-    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), E.get('r~2781'))
+    LOCAL(ctx, E, 'n~841', 1, True)
+    LOCAL(ctx, E, 'r~842', 'megacredits', True)
+    LOCAL(ctx, E, 'k~843', x_4803(ctx, E), True)
+    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), E.get('r~842'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4805(ctx, E), '+=', False, K[25])
     if not d_4194(ctx, E):
@@ -15500,7 +13384,7 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2778', 'energy', True)
+    LOCAL(ctx, E, 'a~839', 'energy', True)
     return True
 
 
@@ -15510,7 +13394,7 @@ def d_4186(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'b~2779', 'heat', True)
+    LOCAL(ctx, E, 'b~840', 'heat', True)
     return True
 
 
@@ -15520,10 +13404,10 @@ def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), E.get('b~2779'))
+    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), E.get('b~840'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4798(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), E.get('a~2778'))
+    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), E.get('a~839'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -15535,7 +13419,7 @@ def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), E.get('b~2779'))
+    c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), E.get('b~840'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4798(ctx, E), '+=', False, K[25])
     return True
@@ -15547,7 +13431,7 @@ def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), E.get('a~2778'))
+    c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), E.get('a~839'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -15559,7 +13443,7 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2780', 1, True)
+    LOCAL(ctx, E, 'n~841', 1, True)
     return True
 
 
@@ -15569,7 +13453,7 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2781', 'megacredits', True)
+    LOCAL(ctx, E, 'r~842', 'megacredits', True)
     return True
 
 
@@ -15579,7 +13463,7 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2782', x_4803(ctx, E), True)
+    LOCAL(ctx, E, 'k~843', x_4803(ctx, E), True)
     return True
 
 
@@ -15589,7 +13473,7 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), E.get('r~2781'))
+    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), E.get('r~842'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4805(ctx, E), '+=', False, K[25])
     return True
@@ -15602,16 +13486,16 @@ def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4806(ctx, E)))
-    old = E.get('r~2783', MISSING)
+    old = E.get('r~844', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~2783', item, True)
+        LOCAL(ctx, E, 'r~844', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4195, PL(ctx, E.get('you')).get('stock'), E.get('r~2783'))
+        c, key = KEYPLACE(ctx, 4195, PL(ctx, E.get('you')).get('stock'), E.get('r~844'))
         if c is not None:
             SET(ctx, 'stock', c, key, x_4808(ctx, E), '+=', False, K[25])
-    UNSET(ctx, E, 'r~2783', old)
+    UNSET(ctx, E, 'r~844', old)
     return True
 
 
@@ -15621,7 +13505,7 @@ def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4195, PL(ctx, E.get('you')).get('stock'), E.get('r~2783'))
+    c, key = KEYPLACE(ctx, 4195, PL(ctx, E.get('you')).get('stock'), E.get('r~844'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4808(ctx, E), '+=', False, K[25])
     return True
@@ -15681,7 +13565,7 @@ def t_4199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~2786', True, True)
+    LOCAL(ctx, E, 'more~847', True, True)
     return t_4201(ctx, k, s, E)
 
 
@@ -15691,7 +13575,7 @@ def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~2786', True, True)
+    LOCAL(ctx, E, 'more~847', True, True)
     return True
 
 
@@ -15702,7 +13586,7 @@ def t_4201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def nxt():
-        if E.get('more~2786'):
+        if E.get('more~847'):
             return t_4202(ctx, nxt, k, E)
         return k()
 
@@ -15722,7 +13606,7 @@ def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2788', E.get('a~2787'), True)
+    LOCAL(ctx, E, 'a~849', E.get('a~848'), True)
     return t_4205(ctx, k, s, E)
 
 
@@ -15732,7 +13616,7 @@ def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2788', E.get('a~2787'), True)
+    LOCAL(ctx, E, 'a~849', E.get('a~848'), True)
     return True
 
 
@@ -15784,7 +13668,7 @@ def t_4208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2789', x_4822(ctx, E), True)
+    LOCAL(ctx, E, 'n~850', x_4822(ctx, E), True)
     return t_4210(ctx, k, s, E)
 
 
@@ -15794,7 +13678,7 @@ def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2789', x_4822(ctx, E), True)
+    LOCAL(ctx, E, 'n~850', x_4822(ctx, E), True)
     return True
 
 
@@ -15804,9 +13688,9 @@ def t_4210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2790', E.get('n~2789'), True)
-    LOCAL(ctx, E, 'sv~2791', 0, True)
-    LOCAL(ctx, E, 'tv~2792', 0, True)
+    LOCAL(ctx, E, 'price~851', E.get('n~850'), True)
+    LOCAL(ctx, E, 'sv~852', 0, True)
+    LOCAL(ctx, E, 'tv~853', 0, True)
     return t_4214(ctx, k, s, E)
 
 
@@ -15816,7 +13700,7 @@ def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2790', E.get('n~2789'), True)
+    LOCAL(ctx, E, 'price~851', E.get('n~850'), True)
     return True
 
 
@@ -15826,7 +13710,7 @@ def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2791', 0, True)
+    LOCAL(ctx, E, 'sv~852', 0, True)
     return True
 
 
@@ -15836,7 +13720,7 @@ def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2792', 0, True)
+    LOCAL(ctx, E, 'tv~853', 0, True)
     return True
 
 
@@ -15846,9 +13730,9 @@ def t_4214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2793', x_4826(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2794', x_4827(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2795', x_4828(ctx, E), True)
+    LOCAL(ctx, E, 's_v~854', x_4826(ctx, E), True)
+    LOCAL(ctx, E, 't_v~855', x_4827(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~856', x_4828(ctx, E), True)
     return t_4218(ctx, k, s, E)
 
 
@@ -15858,7 +13742,7 @@ def d_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2793', x_4826(ctx, E), True)
+    LOCAL(ctx, E, 's_v~854', x_4826(ctx, E), True)
     return True
 
 
@@ -15868,7 +13752,7 @@ def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2794', x_4827(ctx, E), True)
+    LOCAL(ctx, E, 't_v~855', x_4827(ctx, E), True)
     return True
 
 
@@ -15878,7 +13762,7 @@ def d_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2795', x_4828(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~856', x_4828(ctx, E), True)
     return True
 
 
@@ -15904,7 +13788,7 @@ def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4221, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2790'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
     return True
 
 
@@ -15927,7 +13811,7 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4221, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2790'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
     return True
 
 
@@ -15971,13 +13855,13 @@ def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4839(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4227, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2796'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4228, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2797'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4229, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2798'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[25])
     return True
 
 
@@ -16001,7 +13885,7 @@ def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4227, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2796'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[25])
     return True
 
 
@@ -16013,7 +13897,7 @@ def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4228, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2797'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[25])
     return True
 
 
@@ -16025,7 +13909,7 @@ def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4229, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2798'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[25])
     return True
 
 
@@ -16035,9 +13919,9 @@ def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2799', x_4848(ctx, E), True)
+    LOCAL(ctx, E, 'n~860', x_4848(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~2800', x_4849(ctx, E), True)
+    LOCAL(ctx, E, 'r~861', x_4849(ctx, E), True)
     if not d_4233(ctx, E):
         return False
     return True
@@ -16049,7 +13933,7 @@ def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2799', x_4848(ctx, E), True)
+    LOCAL(ctx, E, 'n~860', x_4848(ctx, E), True)
     return True
 
 
@@ -16059,7 +13943,7 @@ def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2800', x_4849(ctx, E), True)
+    LOCAL(ctx, E, 'r~861', x_4849(ctx, E), True)
     return True
 
 
@@ -16072,9 +13956,9 @@ def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4850(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), E.get('r~2800'))
+    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2799'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~860'), '-=', False, K[25])
     return True
 
 
@@ -16095,9 +13979,9 @@ def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), E.get('r~2800'))
+    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2799'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~860'), '-=', False, K[25])
     return True
 
 
@@ -16119,7 +14003,7 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if x_4854(ctx, E):
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~2788'), 'by': E.get('you'), 'cost': x_4857(ctx, E)})
+            EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4857(ctx, E)})
     return True
 
 
@@ -16130,7 +14014,7 @@ def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~2788'), 'by': E.get('you'), 'cost': x_4857(ctx, E)})
+        EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4857(ctx, E)})
     return True
 
 
@@ -16140,7 +14024,7 @@ def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~2786', False)
+    LOCAL(ctx, E, 'more~847', False)
     return True
 
 
@@ -18041,128 +15925,30 @@ AT = {
     69: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     73: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     74: 'rules_data/terraforming_mars/actions.yaml:32',
-    76: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    77: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    78: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    82: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    83: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    87: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    88: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    89: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    90: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    91: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    95: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    97: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    98: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    99: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    103: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    104: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    108: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    109: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    110: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    111: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    112: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    116: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     119: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    122: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    123: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    124: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    128: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    129: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    133: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    134: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    135: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    136: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    137: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    141: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    145: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    146: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    147: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    149: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    150: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    154: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    155: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    156: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     160: 'rules_data/terraforming_mars/awards.yaml:7',
     161: 'rules_data/terraforming_mars/awards.yaml:8',
     162: 'rules_data/terraforming_mars/awards.yaml:9',
     163: 'rules_data/terraforming_mars/awards.yaml:10',
     164: 'rules_data/terraforming_mars/awards.yaml:11',
-    167: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    171: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     175: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     176: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     177: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     181: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     183: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    188: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    218: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    222: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     226: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    230: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    234: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    238: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    242: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    246: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    250: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    254: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    258: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    262: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    266: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    270: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    274: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    278: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    282: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    286: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    290: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    294: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    298: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    302: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    306: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    310: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    314: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    318: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    322: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    326: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    330: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    360: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    364: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    368: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    372: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3979: 'rules_data/terraforming_mars/corporations.yaml:24',
-    3982: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3987: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3991: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3995: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     3998: 'rules_data/terraforming_mars/corporations.yaml:32',
-    4001: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4006: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4008: 'rules_data/terraforming_mars/corporations.yaml:52',
-    4011: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4029: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4033: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4035: 'rules_data/terraforming_mars/corporations.yaml:70',
     4038: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4042: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4045: 'rules_data/terraforming_mars/corporations.yaml:79',
-    4047: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    4048: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    4049: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    4053: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4054: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4058: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    4059: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4060: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4061: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4062: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    4066: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     4067: 'rules_data/terraforming_mars/corporations.yaml:88',
     4068: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4071: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4073: 'rules_data/terraforming_mars/corporations.yaml:97',
     4076: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4080: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4084: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4087: 'rules_data/terraforming_mars/corporations.yaml:103',
     4089: 'rules_data/terraforming_mars/corporations.yaml:103',
     4095: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
@@ -18184,8 +15970,6 @@ AT = {
     4120: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4122: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4124: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4129: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4133: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4135: 'rules_data/terraforming_mars/corporations.yaml:122',
     4138: 'rules_data/terraforming_mars/corporations.yaml:131',
     4139: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
@@ -18196,8 +15980,6 @@ AT = {
     4145: 'rules_data/terraforming_mars/milestones.yaml:7',
     4146: 'rules_data/terraforming_mars/milestones.yaml:8',
     4147: 'rules_data/terraforming_mars/milestones.yaml:9',
-    4150: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4154: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4157: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     4158: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     4159: 'rules_data/terraforming_mars/definitions/board.yaml:103',
@@ -18209,31 +15991,7 @@ AT = {
     4171: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4172: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     4176: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    4180: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4181: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4182: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4184: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4185: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4189: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4190: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4191: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4197: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4198: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4199: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4201: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4202: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4206: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4207: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4208: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4213: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4218: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4219: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4220: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4222: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4223: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4227: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4228: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4229: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4236: 'rules_data/terraforming_mars/definitions/solo.yaml:18',
     4242: 'rules_data/terraforming_mars/definitions/solo.yaml:19',
     4245: 'rules_data/terraforming_mars/definitions/solo.yaml:22',

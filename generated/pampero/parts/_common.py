@@ -41,11 +41,79 @@ from compiler.runtime.exports import (
 )
 
 K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
 ]
 
 
 def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
+
+
+def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2622'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2620'))) and (((_w3 if type((_w3 := E.get('left~2621'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2621'), (E.get('left~2621') if (FLD(ctx, K[0], E.get('rep~2622')) == None) else FLD(ctx, K[0], E.get('rep~2622')))]))
+
+
+def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2622'))
+
+
+def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2624')}
+
+
+def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2625') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2626'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2625'), (_w2.get(E.get('r~2626'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2626'), 0))]))])
+
+
+def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2626'))) is str else None) != None)
+
+
+def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2627'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2626'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2626'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2626'), 0)))) is int else num(_w5)))])])
+
+
+def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2626'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2626'), 0))
+
+
+def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2626'))) is str else None) != None)
+
+
+def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2626'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2626'), 0))
+
+
+def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2626'))) is str else None)) and ((E.get('k~2627') != 0)) else False)
 
 
 def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -60,6 +128,46 @@ def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
     return (2 * (_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))) is int else num(_w2)))
 
 
+def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2619', 3, True)
+    return True
+
+
+def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2620', 'money', True)
+    return True
+
+
+def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    return True
+
+
+def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2623', 0, True)
+    return True
+
+
 def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -67,16 +175,1018 @@ def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
+def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2623', E.get('instead~2624'))
+    return t_7413(ctx, k, s, E)
+
+
+def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2623', E.get('instead~2624'))
+    return True
+
+
+def t_7413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_7414(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2624')))
+
+
+def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_8381(ctx, E), k)
+
+
+def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+    return True
+
+
+def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+    return True
+
+
+def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2627', x_8387(ctx, E), True)
+    return True
+
+
+def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8388(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2627', x_8390(ctx, E))
+    return True
+
+
+def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2627', x_8390(ctx, E))
+    return True
+
+
+def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2619', 1, True)
+    return True
+
+
+def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2620', 'energy', True)
+    return True
+
+
+def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2628') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2629'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2628'), (_w2.get(E.get('r~2629'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2629'), 0))]))])
+
+
+def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2629'))) is str else None) != None)
+
+
+def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2630'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2629'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2629'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2629'), 0)))) is int else num(_w5)))])])
+
+
+def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2629'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2629'), 0))
+
+
+def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2629'))) is str else None) != None)
+
+
+def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2629'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2629'), 0))
+
+
+def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2629'))) is str else None)) and ((E.get('k~2630') != 0)) else False)
+
+
+def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2623', 'money', True)
+    return True
+
+
+def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2629', 'money', True)
+    return True
+
+
+def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2630', x_8522(ctx, E), True)
+    return True
+
+
+def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8523(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2630', x_8525(ctx, E))
+    return True
+
+
+def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2630', x_8525(ctx, E))
+    return True
+
+
+def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2620'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2620'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2619'))) is int else num(_w4)))
+
+
+def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2622'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2622'), 0))
+
+
+def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2622'))) is str else None) != None)
+
+
+def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2622'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2622'), 0))
+
+
+def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2622'))) is str else None)) and ((E.get('n~2621') != 0)) else False)
+
+
+def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2626'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2624'))) and (((_w3 if type((_w3 := E.get('left~2625'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2625'), (E.get('left~2625') if (FLD(ctx, K[0], E.get('rep~2626')) == None) else FLD(ctx, K[0], E.get('rep~2626')))]))
+
+
+def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2626'))
+
+
+def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2628')}
+
+
+def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2629') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2630'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2629'), (_w2.get(E.get('r~2630'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2630'), 0))]))])
+
+
+def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2630'))) is str else None) != None)
+
+
+def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2631'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2630'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2630'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2630'), 0)))) is int else num(_w5)))])])
+
+
+def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2630'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2630'), 0))
+
+
+def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2630'))) is str else None) != None)
+
+
+def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2630'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2630'), 0))
+
+
+def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2630'))) is str else None)) and ((E.get('k~2631') != 0)) else False)
+
+
+def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2619', 5, True)
+    return True
+
+
+def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    return True
+
+
+def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8610(ctx, E):
+        return False
+    return True
+
+
+def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
+    return True
+
+
+def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
+    return True
+
+
+def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
+    return True
+
+
+def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2627', 0, True)
+    return True
+
+
+def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2627', E.get('instead~2628'))
+    return t_7638(ctx, k, s, E)
+
+
+def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2627', E.get('instead~2628'))
+    return True
+
+
+def t_7638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_7639(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2628')))
+
+
+def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_8632(ctx, E), k)
+
+
+def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
+    return True
+
+
+def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
+    return True
+
+
+def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2631', x_8638(ctx, E), True)
+    return True
+
+
+def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8639(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2631', x_8641(ctx, E))
+    return True
+
+
+def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2631', x_8641(ctx, E))
+    return True
+
+
 def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
+def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2650'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2650'), 0))
+
+
+def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2650'))) is str else None) != None)
+
+
+def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2650'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2650'), 0))
+
+
+def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2623'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2621'))) and (((_w3 if type((_w3 := E.get('left~2622'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2622'), (E.get('left~2622') if (FLD(ctx, K[0], E.get('rep~2623')) == None) else FLD(ctx, K[0], E.get('rep~2623')))]))
+
+
+def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2623'))
+
+
+def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2625')}
+
+
+def x_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2626') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2627'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2626'), (_w2.get(E.get('r~2627'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2627'), 0))]))])
+
+
+def x_9034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2627'))) is str else None) != None)
+
+
+def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2628'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2627'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2627'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2627'), 0)))) is int else num(_w5)))])])
+
+
+def x_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2627'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2627'), 0))
+
+
+def x_9039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2627'))) is str else None) != None)
+
+
+def x_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2627'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2627'), 0))
+
+
+def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2627'))) is str else None)) and ((E.get('k~2628') != 0)) else False)
+
+
+def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2646'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2644'))) and (((_w3 if type((_w3 := E.get('left~2645'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2645'), (E.get('left~2645') if (FLD(ctx, K[0], E.get('rep~2646')) == None) else FLD(ctx, K[0], E.get('rep~2646')))]))
+
+
+def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2646'))
+
+
+def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2648')}
+
+
+def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2649') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2650'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2649'), (_w2.get(E.get('r~2650'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2650'), 0))]))])
+
+
+def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2650'))) is str else None) != None)
+
+
+def x_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2651'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2650'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2650'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2650'), 0)))) is int else num(_w5)))])])
+
+
+def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2650'))) is str else None)) and ((E.get('k~2651') != 0)) else False)
+
+
+def d_7915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2624', 'money', True)
+    return True
+
+
+def d_7970(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2621', 'money', True)
+    return True
+
+
+def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
+    return True
+
+
+def d_7975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2624', 0, True)
+    return True
+
+
+def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2624', E.get('instead~2625'))
+    return t_7980(ctx, k, s, E)
+
+
+def d_7979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2624', E.get('instead~2625'))
+    return True
+
+
+def t_7980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_7981(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2625')))
+
+
+def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9027(ctx, E), k)
+
+
+def d_7983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
+    return True
+
+
+def d_7984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
+    return True
+
+
+def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2628', x_9033(ctx, E), True)
+    return True
+
+
+def d_7987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9034(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2628', x_9036(ctx, E))
+    return True
+
+
+def d_7988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2628', x_9036(ctx, E))
+    return True
+
+
+def d_8215(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2641', 'money', True)
+    return True
+
+
+def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    return True
+
+
+def d_8221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    return True
+
+
+def d_8224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2647', 0, True)
+    return True
+
+
+def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2647', E.get('instead~2648'))
+    return t_8229(ctx, k, s, E)
+
+
+def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2647', E.get('instead~2648'))
+    return True
+
+
+def t_8229(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8230(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2648')))
+
+
+def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9315(ctx, E), k)
+
+
+def d_8232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
+    return True
+
+
+def d_8233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+    return True
+
+
+def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2651', x_9323(ctx, E), True)
+    return True
+
+
+def d_8236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9324(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2651', x_9326(ctx, E))
+    return True
+
+
+def d_8237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2651', x_9326(ctx, E))
+    return True
+
+
+def d_8410(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2630', 'money', True)
+    return True
+
+
 AT = {
     'x_8373': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_8374': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_8377': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8381': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_8382': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8387': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8388': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8390': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8391': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8393': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8394': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8396': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8397': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8430': 'rules_data/pampero/items/base_tiles.yaml:75',
+    'd_7402': 'rules_data/pampero/items/base_tiles.yaml:41',
+    'd_7403': 'rules_data/pampero/items/base_tiles.yaml:41',
+    'd_7405': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_7408': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7410': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_7411': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7412': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7413': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7414': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7416': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7417': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7419': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7420': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7421': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7428': 'rules_data/pampero/items/base_tiles.yaml:72',
+    'd_7455': 'rules_data/pampero/items/connection_tiles.yaml:12',
+    'x_8522': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8523': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8525': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8526': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8528': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8529': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8531': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7509': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7536': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7538': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7539': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7540': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8610': 'rules_data/pampero/definitions/resources.yaml:82',
+    'x_8613': 'rules_data/pampero/definitions/resources.yaml:39',
+    'x_8615': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8616': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8618': 'rules_data/pampero/definitions/resources.yaml:41',
+    'x_8625': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_8628': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8632': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_8633': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8638': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8639': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8641': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8642': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8644': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8645': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8647': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7588': 'rules_data/pampero/modules/companies.yaml:14',
+    'd_7615': 'rules_data/pampero/modules/companies.yaml:19',
+    'd_7618': 'rules_data/pampero/definitions/resources.yaml:82',
+    'd_7619': 'rules_data/pampero/definitions/resources.yaml:82',
+    'd_7620': 'rules_data/pampero/definitions/resources.yaml:82',
+    'd_7630': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_7633': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7636': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7637': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7638': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7639': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7641': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7642': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7644': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7645': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7646': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_8797': 'rules_data/pampero/definitions/resources.yaml:15',
+    'x_8841': 'rules_data/pampero/definitions/resources.yaml:39',
+    'x_8843': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8844': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_9020': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_9023': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9027': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_9028': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9033': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9034': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9036': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9037': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9039': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9040': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9042': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_9308': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_9311': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9315': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_9316': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9323': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9324': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9326': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9332': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7915': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7970': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_7972': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_7975': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7978': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7979': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7980': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7981': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7983': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7984': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7986': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7987': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7988': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8215': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8219': 'rules_data/pampero/definitions/resources.yaml:68',
+    'd_8221': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_8224': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8227': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8228': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8229': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8230': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8232': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8233': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8235': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8236': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8237': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8410': 'rules_data/pampero/modules/objectives.yaml:87',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

@@ -53,204 +53,90 @@ K = [
 def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5842 for v_c_5842 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5842, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5842, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('residential', _w4))]))
+    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('residential', _w4))]))
 
 
 def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5844 for v_x_5844 in items_of(KEY(ctx.state.get('places'), v_s_5843, [])) if (True if (((v_x_5844.get('piece', None) if type(v_x_5844) is dict else KEY(v_x_5844, 'piece', None)) == 'wind_farm')) and (((v_x_5844.get('owner', None) if type(v_x_5844) is dict else KEY(v_x_5844, 'owner', None)) == E.get('you'))) else False)]) for v_s_5843 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'wind_farm')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places'))])))
 
 
 def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5846 for v_x_5846 in items_of(KEY(ctx.state.get('places'), v_s_5845, [])) if (True if (((v_x_5846.get('piece', None) if type(v_x_5846) is dict else KEY(v_x_5846, 'piece', None)) == 'tower')) and (((v_x_5846.get('owner', None) if type(v_x_5846) is dict else KEY(v_x_5846, 'owner', None)) == E.get('you'))) else False)]) for v_s_5845 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'tower')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places'))])))
 
 
 def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5847 for v_c_5847 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5847, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5847, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))
+    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))
 
 
 def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', len([v_i_5848 for v_i_5848 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5848, NOREC).get('deck', None) if type(v_i_5848) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5850 for v_x_5850 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5850 == v_c_5849)]), FN['sum'](ctx, None, [len([v_x_5852 for v_x_5852 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5851, [])) if (v_x_5852 == v_c_5849)]) for v_r_5851 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5849 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5849, NOREC).get('deck', None) if type(v_c_5849) is str else None) == 'argentina')])), AR('+', len([v_i_5853 for v_i_5853 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5853, NOREC).get('deck', None) if type(v_i_5853) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5855 for v_x_5855 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5855 == v_c_5854)]), FN['sum'](ctx, None, [len([v_x_5857 for v_x_5857 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5856, [])) if (v_x_5857 == v_c_5854)]) for v_r_5856 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5854 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5854, NOREC).get('deck', None) if type(v_c_5854) is str else None) == 'brazil')]))))
+    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', len([v_i_2619 for v_i_2619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('deck', None) if type(v_i_2619) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_2621 for v_x_2621 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_2621 == v_c_2620)]), FN['sum'](ctx, None, [len([v_x_2623 for v_x_2623 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_2622, [])) if (v_x_2623 == v_c_2620)]) for v_r_2622 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_2620 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2620, NOREC).get('deck', None) if type(v_c_2620) is str else None) == 'argentina')])), AR('+', len([v_i_2624 for v_i_2624 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2624, NOREC).get('deck', None) if type(v_i_2624) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_2626 for v_x_2626 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_2626 == v_c_2625)]), FN['sum'](ctx, None, [len([v_x_2628 for v_x_2628 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_2627, [])) if (v_x_2628 == v_c_2625)]) for v_r_2627 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_2625 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2625, NOREC).get('deck', None) if type(v_c_2625) is str else None) == 'brazil')]))))
 
 
 def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5858 for v_c_5858 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5858, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5858, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))
+    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))
 
 
 def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5860 for v_x_5860 in items_of(KEY(ctx.state.get('places'), v_s_5859, [])) if (True if (((v_x_5860.get('piece', None) if type(v_x_5860) is dict else KEY(v_x_5860, 'piece', None)) == 'transformer')) and (((v_x_5860.get('owner', None) if type(v_x_5860) is dict else KEY(v_x_5860, 'owner', None)) == E.get('you'))) else False)]) for v_s_5859 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places'))])))
 
 
 def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5861 for v_c_5861 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5861, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5861, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))
+    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))
 
 
 x_8373 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5865'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5863'))) and (((_w3 if type((_w3 := E.get('left~5864'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5864'), (E.get('left~5864') if (FLD(ctx, K[0], E.get('rep~5865')) == None) else FLD(ctx, K[0], E.get('rep~5865')))]))
-
-
-def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5865'))
-
-
-def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~5867')}
-
-
-def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5868') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5869'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5868'), (_w2.get(E.get('r~5869'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5869'), 0))]))])
-
-
-def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5869'))) is str else None) != None)
-
-
-def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5870'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5869'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5869'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5869'), 0)))) is int else num(_w5)))])])
-
-
-def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5869'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5869'), 0))
-
-
-def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5869'))) is str else None) != None)
-
-
-def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5869'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5869'), 0))
-
-
-def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5869'))) is str else None)) and ((E.get('k~5870') != 0)) else False)
-
-
+x_8374 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_8377 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8381 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_8382 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_8387 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_8388 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_8390 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_8391 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_8393 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_8394 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_8396 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5873 for v_x_5873 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5873 == v_c_5872)]), FN['sum'](ctx, None, [len([v_x_5875 for v_x_5875 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5874, [])) if (v_x_5875 == v_c_5872)]) for v_r_5874 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'argentina')])))) is int else num(_w1))))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_2619 for v_i_2619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('deck', None) if type(v_i_2619) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_2621 for v_x_2621 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_2621 == v_c_2620)]), FN['sum'](ctx, None, [len([v_x_2623 for v_x_2623 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_2622, [])) if (v_x_2623 == v_c_2620)]) for v_r_2622 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_2620 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2620, NOREC).get('deck', None) if type(v_c_2620) is str else None) == 'argentina')])))) is int else num(_w1))))
 
 
 def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5876 for v_i_5876 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5876, NOREC).get('deck', None) if type(v_i_5876) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5878 for v_x_5878 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5878 == v_c_5877)]), FN['sum'](ctx, None, [len([v_x_5880 for v_x_5880 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5879, [])) if (v_x_5880 == v_c_5877)]) for v_r_5879 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5877 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5877, NOREC).get('deck', None) if type(v_c_5877) is str else None) == 'brazil')])))) is int else num(_w1))))
+    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_2619 for v_i_2619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('deck', None) if type(v_i_2619) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_2621 for v_x_2621 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_2621 == v_c_2620)]), FN['sum'](ctx, None, [len([v_x_2623 for v_x_2623 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_2622, [])) if (v_x_2623 == v_c_2620)]) for v_r_2622 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_2620 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2620, NOREC).get('deck', None) if type(v_c_2620) is str else None) == 'brazil')])))) is int else num(_w1))))
 
 
 x_8404 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5884'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5882'))) and (((_w3 if type((_w3 := E.get('left~5883'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5883'), (E.get('left~5883') if (FLD(ctx, K[0], E.get('rep~5884')) == None) else FLD(ctx, K[0], E.get('rep~5884')))]))
-
-
-def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5884'))
-
-
-def x_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~5886')}
-
-
-def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5887') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5888'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5887'), (_w2.get(E.get('r~5888'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5888'), 0))]))])
-
-
-def x_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5888'))) is str else None) != None)
-
-
-def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5889'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5888'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5888'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5888'), 0)))) is int else num(_w5)))])])
-
-
-def x_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5888'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5888'), 0))
-
-
-def x_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5888'))) is str else None) != None)
-
-
-def x_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5888'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5888'), 0))
-
-
-def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5888'))) is str else None)) and ((E.get('k~5889') != 0)) else False)
-
-
+x_8405 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_8408 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8412 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_8413 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_8418 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_8419 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_8421 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_8422 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_8424 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_8425 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_8427 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8428 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_8430 = _C.x_8430  # rules_data/pampero/items/base_tiles.yaml:75
 
@@ -261,29 +147,13 @@ def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5862', 3, True)
-    LOCAL(ctx, E, 'r~5863', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 3, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_7404(ctx, k, s, E)
 
 
-def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5862', 3, True)
-    return True
-
-
-def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5863', 'money', True)
-    return True
+d_7402 = _C.d_7402  # rules_data/pampero/items/base_tiles.yaml:41
+d_7403 = _C.d_7403  # rules_data/pampero/items/base_tiles.yaml:41
 
 
 def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -294,25 +164,18 @@ def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5868', E.get('left~5864'), True)
-        LOCAL(ctx, E, 'r~5869', E.get('r~5863'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_7418(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5864', E.get('n~5862'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_7406(ctx, r1, s, E)
 
 
-def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~5864', E.get('n~5862'), True)
-    return True
+d_7405 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -322,17 +185,17 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8373(ctx, E)))
-    old = E.get('rep~5865', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5865', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5865', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_8374(ctx, E):
                 return t_7407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -348,22 +211,15 @@ def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7415, E, 'left~5864', E.get('taken~5866'))
+        ASSIGN(ctx, 7415, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5866', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_7409(ctx, r1, s, E)
 
 
-def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5866', 0, True)
-    return True
+d_7408 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_7409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -374,49 +230,10 @@ def t_7409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_7410 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5866', E.get('instead~5867'))
-    return t_7413(ctx, k, s, E)
-
-
-def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5866', E.get('instead~5867'))
-    return True
-
-
-def t_7413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7414(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~5867')))
-
-
-def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8381(ctx, E), k)
+t_7411 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_7412 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_7413 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_7414 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -425,28 +242,12 @@ def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7415, E, 'left~5864', E.get('taken~5866'))
+    ASSIGN(ctx, 7415, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5868', E.get('left~5864'), True)
-    return True
-
-
-def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5869', E.get('r~5863'), True)
-    return True
+d_7416 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_7417 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -455,13 +256,13 @@ def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5870', x_8387(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_8387(ctx, E), True)
     if not d_7420(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5869'))
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5870'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_7423(ctx, E):
         return False
     if not d_7425(ctx, E):
@@ -469,36 +270,9 @@ def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5870', x_8387(ctx, E), True)
-    return True
-
-
-def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8388(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5870', x_8390(ctx, E))
-    return True
-
-
-def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5870', x_8390(ctx, E))
-    return True
+d_7419 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_7420 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_7421 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -507,9 +281,9 @@ def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5869'))
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5870'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -521,9 +295,9 @@ def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8393(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5869'))
+        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5870'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -533,9 +307,9 @@ def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5869'))
+    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5870'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -549,7 +323,7 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5870'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -561,7 +335,7 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5870'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -571,19 +345,12 @@ def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5881', 1, True)
-    LOCAL(ctx, E, 'r~5882', 'batteries', True)
+    LOCAL(ctx, E, 'n~2619', 1, True)
+    LOCAL(ctx, E, 'r~2620', 'batteries', True)
     return t_7430(ctx, k, s, E)
 
 
-def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5881', 1, True)
-    return True
+d_7428 = _C.d_7428  # rules_data/pampero/items/base_tiles.yaml:72
 
 
 def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
@@ -592,7 +359,7 @@ def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5882', 'batteries', True)
+    LOCAL(ctx, E, 'r~2620', 'batteries', True)
     return True
 
 
@@ -604,25 +371,18 @@ def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5887', E.get('left~5883'), True)
-        LOCAL(ctx, E, 'r~5888', E.get('r~5882'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_7444(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5883', E.get('n~5881'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_7432(ctx, r1, s, E)
 
 
-def d_7431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~5883', E.get('n~5881'), True)
-    return True
+d_7431 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -632,17 +392,17 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8404(ctx, E)))
-    old = E.get('rep~5884', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5884', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5884', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_8405(ctx, E):
                 return t_7433(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -658,22 +418,15 @@ def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7441, E, 'left~5883', E.get('taken~5885'))
+        ASSIGN(ctx, 7441, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5885', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_7435(ctx, r1, s, E)
 
 
-def d_7434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5885', 0, True)
-    return True
+d_7434 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_7435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -684,49 +437,10 @@ def t_7435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_7436 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5885', E.get('instead~5886'))
-    return t_7439(ctx, k, s, E)
-
-
-def d_7438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5885', E.get('instead~5886'))
-    return True
-
-
-def t_7439(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7440(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~5886')))
-
-
-def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8412(ctx, E), k)
+t_7437 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_7438 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_7439 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_7440 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_7441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -735,28 +449,12 @@ def d_7441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7441, E, 'left~5883', E.get('taken~5885'))
+    ASSIGN(ctx, 7441, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5887', E.get('left~5883'), True)
-    return True
-
-
-def d_7443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5888', E.get('r~5882'), True)
-    return True
+d_7442 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_7443 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -765,13 +463,13 @@ def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5889', x_8418(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_8418(ctx, E), True)
     if not d_7446(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5888'))
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5889'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_7449(ctx, E):
         return False
     if not d_7451(ctx, E):
@@ -779,36 +477,9 @@ def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5889', x_8418(ctx, E), True)
-    return True
-
-
-def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8419(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5889', x_8421(ctx, E))
-    return True
-
-
-def d_7447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5889', x_8421(ctx, E))
-    return True
+d_7445 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_7446 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_7447 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -817,9 +488,9 @@ def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5888'))
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5889'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -831,9 +502,9 @@ def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8424(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5888'))
+        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5889'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -843,9 +514,9 @@ def d_7450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5888'))
+    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5889'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -859,7 +530,7 @@ def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5889'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -871,7 +542,7 @@ def d_7452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5889'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -979,30 +650,8 @@ AT = {
     8367: 'rules_data/pampero/items/base_tiles.yaml:26',
     8368: 'rules_data/pampero/items/base_tiles.yaml:29',
     8369: 'rules_data/pampero/items/base_tiles.yaml:32',
-    8374: 'rules_data/pampero/definitions/resources.yaml:55',
-    8377: 'rules_data/pampero/definitions/resources.yaml:57',
-    8381: 'rules_data/pampero/definitions/resources.yaml:60',
-    8382: 'rules_data/pampero/definitions/resources.yaml:57',
-    8387: 'rules_data/pampero/definitions/resources.yaml:26',
-    8388: 'rules_data/pampero/definitions/resources.yaml:27',
-    8390: 'rules_data/pampero/definitions/resources.yaml:27',
-    8391: 'rules_data/pampero/definitions/resources.yaml:28',
-    8393: 'rules_data/pampero/definitions/resources.yaml:29',
-    8394: 'rules_data/pampero/definitions/resources.yaml:29',
-    8396: 'rules_data/pampero/definitions/resources.yaml:30',
     8399: 'rules_data/pampero/items/base_tiles.yaml:43',
     8400: 'rules_data/pampero/items/base_tiles.yaml:49',
-    8405: 'rules_data/pampero/definitions/resources.yaml:55',
-    8408: 'rules_data/pampero/definitions/resources.yaml:57',
-    8412: 'rules_data/pampero/definitions/resources.yaml:60',
-    8413: 'rules_data/pampero/definitions/resources.yaml:57',
-    8418: 'rules_data/pampero/definitions/resources.yaml:26',
-    8419: 'rules_data/pampero/definitions/resources.yaml:27',
-    8421: 'rules_data/pampero/definitions/resources.yaml:27',
-    8422: 'rules_data/pampero/definitions/resources.yaml:28',
-    8424: 'rules_data/pampero/definitions/resources.yaml:29',
-    8425: 'rules_data/pampero/definitions/resources.yaml:29',
-    8427: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1017,7 +666,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5842',
+                    'v': 'c~2619',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1035,7 +684,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5842'},
+                                'k': {'op': 'var', 'n': 'c~2619'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1098,7 +747,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5843',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1106,11 +755,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5844',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5843'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1121,7 +770,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5844'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'wind_farm'},
@@ -1131,7 +780,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5844'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1198,7 +847,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5845',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1206,11 +855,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5846',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5845'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1221,7 +870,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5846'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -1231,7 +880,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5846'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1263,7 +912,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5847',
+                    'v': 'c~2619',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1281,7 +930,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5847'},
+                                'k': {'op': 'var', 'n': 'c~2619'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1315,7 +964,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5848',
+                            'v': 'i~2619',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -1327,7 +976,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5848'},
+                                    'of': {'op': 'var', 'n': 'i~2619'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1342,7 +991,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5849',
+                            'v': 'c~2620',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -1353,7 +1002,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5850',
+                                            'v': 'x~2621',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1362,8 +1011,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5850'},
-                                                'b': {'op': 'var', 'n': 'c~5849'},
+                                                'a': {'op': 'var', 'n': 'x~2621'},
+                                                'b': {'op': 'var', 'n': 'c~2620'},
                                             },
                                         },
                                     ],
@@ -1374,7 +1023,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5851',
+                                            'v': 'r~2622',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -1386,7 +1035,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5852',
+                                                        'v': 'x~2623',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -1394,14 +1043,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5851'},
+                                                            'k': {'op': 'var', 'n': 'r~2622'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5852'},
-                                                            'b': {'op': 'var', 'n': 'c~5849'},
+                                                            'a': {'op': 'var', 'n': 'x~2623'},
+                                                            'b': {'op': 'var', 'n': 'c~2620'},
                                                         },
                                                     },
                                                 ],
@@ -1416,7 +1065,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5849'},
+                                    'of': {'op': 'var', 'n': 'c~2620'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1435,7 +1084,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5853',
+                            'v': 'i~2624',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -1447,7 +1096,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5853'},
+                                    'of': {'op': 'var', 'n': 'i~2624'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1462,7 +1111,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5854',
+                            'v': 'c~2625',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -1473,7 +1122,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5855',
+                                            'v': 'x~2626',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1482,8 +1131,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5855'},
-                                                'b': {'op': 'var', 'n': 'c~5854'},
+                                                'a': {'op': 'var', 'n': 'x~2626'},
+                                                'b': {'op': 'var', 'n': 'c~2625'},
                                             },
                                         },
                                     ],
@@ -1494,7 +1143,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5856',
+                                            'v': 'r~2627',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -1506,7 +1155,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5857',
+                                                        'v': 'x~2628',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -1514,14 +1163,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5856'},
+                                                            'k': {'op': 'var', 'n': 'r~2627'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5857'},
-                                                            'b': {'op': 'var', 'n': 'c~5854'},
+                                                            'a': {'op': 'var', 'n': 'x~2628'},
+                                                            'b': {'op': 'var', 'n': 'c~2625'},
                                                         },
                                                     },
                                                 ],
@@ -1536,7 +1185,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5854'},
+                                    'of': {'op': 'var', 'n': 'c~2625'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1569,7 +1218,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5858',
+                    'v': 'c~2619',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1587,7 +1236,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5858'},
+                                'k': {'op': 'var', 'n': 'c~2619'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1650,7 +1299,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5859',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1658,11 +1307,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5860',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5859'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1673,7 +1322,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5860'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'transformer'},
@@ -1683,7 +1332,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5860'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1715,7 +1364,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5861',
+                    'v': 'c~2619',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1733,7 +1382,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5861'},
+                                'k': {'op': 'var', 'n': 'c~2619'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1762,14 +1411,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
-                    'v': 'n~5862',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 3, 'x': 8370},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7402,
                 },
                 {  # rules_data/pampero/items/base_tiles.yaml:41
                     'op': 'let',
-                    'v': 'r~5863',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8371},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:41',
                     'id': 7403,
@@ -1779,14 +1428,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5864',
-                            'e': {'op': 'var', 'n': 'n~5862', 'x': 8372},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 8372},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7405,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5865',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8373},
                             'w': {
                                 'op': 'and',
@@ -1799,18 +1448,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5865'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5863'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5864'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1821,7 +1470,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5866',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8375},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7408,
@@ -1845,7 +1494,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5867',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1856,7 +1505,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5864'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1865,17 +1514,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5865'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5864'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5865'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1894,21 +1543,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5866', 'x': 8378},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 8378},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5867', 'x': 8379},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 8379},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7412,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5867', 'x': 8380},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 8380},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5865'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8381,
@@ -1927,7 +1576,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5867'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 8382,
                                                 },
@@ -1945,9 +1594,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5864', 'x': 8383},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 8383},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5866', 'x': 8384},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 8384},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7415,
                                     },
@@ -1960,15 +1609,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5868',
-                            'e': {'op': 'var', 'n': 'left~5864', 'x': 8385},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 8385},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7416,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5869',
-                            'e': {'op': 'var', 'n': 'r~5863', 'x': 8386},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 8386},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7417,
                         },
@@ -1977,7 +1626,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5870',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1994,13 +1643,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5869'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5868'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2008,11 +1657,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5868'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5869'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2036,7 +1685,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5869'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2045,7 +1694,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5870', 'x': 8389},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 8389},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2062,14 +1711,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5870'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5869'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2080,7 +1729,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5869'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2108,12 +1757,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5869'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 8391,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5870', 'x': 8392},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 8392},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7422,
@@ -2126,7 +1775,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5869'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2138,12 +1787,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5869'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 8394,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5870', 'x': 8395},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8395},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7424,
@@ -2159,14 +1808,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5869'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5870'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2186,7 +1835,7 @@ RECORDS = {
                                             'x': 8397,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5870', 'x': 8398},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8398},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7426,
@@ -2230,7 +1879,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5871',
+                            'v': 'i~2619',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -2242,7 +1891,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5871'},
+                                    'of': {'op': 'var', 'n': 'i~2619'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -2257,7 +1906,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5872',
+                            'v': 'c~2620',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -2268,7 +1917,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5873',
+                                            'v': 'x~2621',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -2277,8 +1926,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5873'},
-                                                'b': {'op': 'var', 'n': 'c~5872'},
+                                                'a': {'op': 'var', 'n': 'x~2621'},
+                                                'b': {'op': 'var', 'n': 'c~2620'},
                                             },
                                         },
                                     ],
@@ -2289,7 +1938,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5874',
+                                            'v': 'r~2622',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -2301,7 +1950,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5875',
+                                                        'v': 'x~2623',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -2309,14 +1958,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5874'},
+                                                            'k': {'op': 'var', 'n': 'r~2622'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5875'},
-                                                            'b': {'op': 'var', 'n': 'c~5872'},
+                                                            'a': {'op': 'var', 'n': 'x~2623'},
+                                                            'b': {'op': 'var', 'n': 'c~2620'},
                                                         },
                                                     },
                                                 ],
@@ -2331,7 +1980,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5872'},
+                                    'of': {'op': 'var', 'n': 'c~2620'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -2367,7 +2016,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5876',
+                            'v': 'i~2619',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -2379,7 +2028,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5876'},
+                                    'of': {'op': 'var', 'n': 'i~2619'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -2394,7 +2043,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5877',
+                            'v': 'c~2620',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -2405,7 +2054,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5878',
+                                            'v': 'x~2621',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -2414,8 +2063,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5878'},
-                                                'b': {'op': 'var', 'n': 'c~5877'},
+                                                'a': {'op': 'var', 'n': 'x~2621'},
+                                                'b': {'op': 'var', 'n': 'c~2620'},
                                             },
                                         },
                                     ],
@@ -2426,7 +2075,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5879',
+                                            'v': 'r~2622',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -2438,7 +2087,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5880',
+                                                        'v': 'x~2623',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -2446,14 +2095,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5879'},
+                                                            'k': {'op': 'var', 'n': 'r~2622'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5880'},
-                                                            'b': {'op': 'var', 'n': 'c~5877'},
+                                                            'a': {'op': 'var', 'n': 'x~2623'},
+                                                            'b': {'op': 'var', 'n': 'c~2620'},
                                                         },
                                                     },
                                                 ],
@@ -2468,7 +2117,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5877'},
+                                    'of': {'op': 'var', 'n': 'c~2620'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -2512,14 +2161,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
-                    'v': 'n~5881',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 1, 'x': 8401},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7428,
                 },
                 {  # rules_data/pampero/items/base_tiles.yaml:72
                     'op': 'let',
-                    'v': 'r~5882',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'batteries', 'x': 8402},
                     'at': 'rules_data/pampero/items/base_tiles.yaml:72',
                     'id': 7429,
@@ -2529,14 +2178,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5883',
-                            'e': {'op': 'var', 'n': 'n~5881', 'x': 8403},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 8403},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7431,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5884',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8404},
                             'w': {
                                 'op': 'and',
@@ -2549,18 +2198,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5884'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5882'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5883'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2571,7 +2220,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5885',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8406},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7434,
@@ -2595,7 +2244,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5886',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2606,7 +2255,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5883'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2615,17 +2264,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5884'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5883'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5884'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2644,21 +2293,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5885', 'x': 8409},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 8409},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5886', 'x': 8410},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 8410},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7438,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5886', 'x': 8411},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 8411},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5884'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8412,
@@ -2677,7 +2326,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5886'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 8413,
                                                 },
@@ -2695,9 +2344,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5883', 'x': 8414},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 8414},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5885', 'x': 8415},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 8415},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7441,
                                     },
@@ -2710,15 +2359,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5887',
-                            'e': {'op': 'var', 'n': 'left~5883', 'x': 8416},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 8416},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7442,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5888',
-                            'e': {'op': 'var', 'n': 'r~5882', 'x': 8417},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 8417},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7443,
                         },
@@ -2727,7 +2376,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5889',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2744,13 +2393,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5888'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5887'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2758,11 +2407,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5887'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5888'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2786,7 +2435,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5888'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2795,7 +2444,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5889', 'x': 8420},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 8420},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2812,14 +2461,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5889'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5888'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2830,7 +2479,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5888'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2858,12 +2507,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5888'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 8422,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5889', 'x': 8423},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 8423},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7448,
@@ -2876,7 +2525,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5888'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2888,12 +2537,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5888'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 8425,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5889', 'x': 8426},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8426},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7450,
@@ -2909,14 +2558,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5888'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5889'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2936,7 +2585,7 @@ RECORDS = {
                                             'x': 8428,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5889', 'x': 8429},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8429},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7452,

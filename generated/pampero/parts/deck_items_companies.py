@@ -54,220 +54,79 @@ K = [
 
 
 x_8582 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5947'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5945'))) and (((_w3 if type((_w3 := E.get('left~5946'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5946'), (E.get('left~5946') if (FLD(ctx, K[0], E.get('rep~5947')) == None) else FLD(ctx, K[0], E.get('rep~5947')))]))
-
-
-def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5947'))
-
-
-def x_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~5949')}
-
-
-def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5950') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5951'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5950'), (_w2.get(E.get('r~5951'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5951'), 0))]))])
-
-
-def x_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5951'))) is str else None) != None)
-
-
-def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5952'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5951'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5951'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5951'), 0)))) is int else num(_w5)))])])
-
-
-def x_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5951'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5951'), 0))
-
-
-def x_8602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5951'))) is str else None) != None)
-
-
-def x_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5951'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5951'), 0))
-
-
-def x_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5951'))) is str else None)) and ((E.get('k~5952') != 0)) else False)
-
-
+x_8583 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_8586 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8590 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_8591 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_8596 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_8597 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_8599 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_8600 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_8602 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_8603 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_8605 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8606 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~5954'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5954'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~5953'))) is int else num(_w4)))
-
-
-def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5956'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5956'), 0))
-
-
-def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5956'))) is str else None) != None)
-
-
-def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5956'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5956'), 0))
-
-
-def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5956'))) is str else None)) and ((E.get('n~5955') != 0)) else False)
-
-
+x_8610 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:82
+x_8613 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:39
+x_8615 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:40
+x_8616 = _C.x_8616  # rules_data/pampero/definitions/resources.yaml:40
+x_8618 = _C.x_8618  # rules_data/pampero/definitions/resources.yaml:41
 x_8619 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 x_8624 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5960'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5958'))) and (((_w3 if type((_w3 := E.get('left~5959'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5959'), (E.get('left~5959') if (FLD(ctx, K[0], E.get('rep~5960')) == None) else FLD(ctx, K[0], E.get('rep~5960')))]))
-
-
-def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5960'))
-
-
-def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~5962')}
-
-
-def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5963') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5964'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5963'), (_w2.get(E.get('r~5964'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5964'), 0))]))])
-
-
-def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5964'))) is str else None) != None)
-
-
-def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5965'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5964'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5964'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5964'), 0)))) is int else num(_w5)))])])
-
-
-def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5964'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5964'), 0))
-
-
-def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5964'))) is str else None) != None)
-
-
-def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5964'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5964'), 0))
-
-
-def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5964'))) is str else None)) and ((E.get('k~5965') != 0)) else False)
-
-
+x_8625 = _C.x_8625  # rules_data/pampero/definitions/resources.yaml:55
+x_8628 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
+x_8632 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:60
+x_8633 = _C.x_8633  # rules_data/pampero/definitions/resources.yaml:57
+x_8638 = _C.x_8638  # rules_data/pampero/definitions/resources.yaml:26
+x_8639 = _C.x_8639  # rules_data/pampero/definitions/resources.yaml:27
+x_8641 = _C.x_8641  # rules_data/pampero/definitions/resources.yaml:27
+x_8642 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:28
+x_8644 = _C.x_8644  # rules_data/pampero/definitions/resources.yaml:29
+x_8645 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:29
+x_8647 = _C.x_8647  # rules_data/pampero/definitions/resources.yaml:30
 x_8648 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8654, E.get('p~5966'), E.get('s~5967'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~5966'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5966'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~5966'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~5966'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~5966'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~5967'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~5966'))) is str else []))) and ((lambda v_movers_5969: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~5967'))) is str else None) == 0)) or (((v_movers_5969 if type(v_movers_5969) is int else num(v_movers_5969)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~5967'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~5967'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_5970.get('piece', None) if type(v_x_5970) is dict else KEY(v_x_5970, 'piece', None)))) is str else None) for v_x_5970 in items_of(KEY(ctx.state.get('places'), E.get('s~5967'), []))]))) and ((v_movers_5969 == 0)) else False)))(len([v_x_5968 for v_x_5968 in items_of(KEY(ctx.state.get('places'), E.get('s~5967'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_5968.get('piece', None) if type(v_x_5968) is dict else KEY(v_x_5968, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~5966'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~5967'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~5966'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_5971.get('piece', None) if type(v_x_5971) is dict else KEY(v_x_5971, 'piece', None)))) is str else None) for v_x_5971 in items_of(KEY(ctx.state.get('places'), E.get('s~5967'), []))]))) else False))) else False))
+    return MEMO(ctx, (8654, E.get('p~2619'), E.get('s~2620'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2619'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2619'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2619'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2619'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2619'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2620'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2619'))) is str else []))) and ((lambda v_movers_2622: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2620'))) is str else None) == 0)) or (((v_movers_2622 if type(v_movers_2622) is int else num(v_movers_2622)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2620'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2620'))) is str else None) != None) else (True if ((not any([(ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2623.get('piece', None) if type(v_x_2623) is dict else KEY(v_x_2623, 'piece', None)))) is str else None) for v_x_2623 in items_of(KEY(ctx.state.get('places'), E.get('s~2620'), []))]))) and ((v_movers_2622 == 0)) else False)))(len([v_x_2621 for v_x_2621 in items_of(KEY(ctx.state.get('places'), E.get('s~2620'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2621.get('piece', None) if type(v_x_2621) is dict else KEY(v_x_2621, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2619'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2620'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2619'))) is str else []))) and ((not any([(ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2624.get('piece', None) if type(v_x_2624) is dict else KEY(v_x_2624, 'piece', None)))) is str else None) for v_x_2624 in items_of(KEY(ctx.state.get('places'), E.get('s~2620'), []))]))) else False))) else False))
 
 
 def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~5972'))) is str else None) != None)
+    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2625'))) is str else None) != None)
 
 
 def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~5972'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~5972'), 0))
+    return (_w1.get(E.get('p~2625'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2625'), 0))
 
 
 def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('p~5972'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~5972'), 0))
+    return (_w2.get(E.get('p~2625'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~2625'), 0))
 
 
 def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~5973'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~5973'), []))
+    return (_w1.get(E.get('s~2626'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~2626'), []))
 
 
 def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return [{'piece': E.get('p~5972'), 'owner': E.get('you')}]
+    return [{'piece': E.get('p~2625'), 'owner': E.get('you')}]
 
 
 def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~5974'))) is str else None)
+    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2627'))) is str else None)
 
 
 def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
@@ -277,84 +136,27 @@ def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
 def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8668, E.get('c~5976'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~5976'))) is str else 0) == (((_w2 if type((_w2 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5978 for v_x_5978 in items_of(KEY(ctx.state.get('places'), v_s_5977, [])) if (True if (((v_x_5978.get('piece', None) if type(v_x_5978) is dict else KEY(v_x_5978, 'piece', None)) == 'tower')) and (((v_x_5978.get('owner', None) if type(v_x_5978) is dict else KEY(v_x_5978, 'owner', None)) == E.get('you'))) else False)]) for v_s_5977 in items_of(ctx.state.get('places'))]))))
+    return MEMO(ctx, (8668, E.get('c~2629'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2629'))) is str else 0) == (((_w2 if type((_w2 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_2631 for v_x_2631 in items_of(KEY(ctx.state.get('places'), v_s_2630, [])) if (True if (((v_x_2631.get('piece', None) if type(v_x_2631) is dict else KEY(v_x_2631, 'piece', None)) == 'tower')) and (((v_x_2631.get('owner', None) if type(v_x_2631) is dict else KEY(v_x_2631, 'owner', None)) == E.get('you'))) else False)]) for v_s_2630 in items_of(ctx.state.get('places'))]))))
 
 
 def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('c~5976'))
+    return FLD(ctx, K[2], E.get('c~2629'))
 
 
 x_8673 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5982'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5980'))) and (((_w3 if type((_w3 := E.get('left~5981'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5981'), (E.get('left~5981') if (FLD(ctx, K[0], E.get('rep~5982')) == None) else FLD(ctx, K[0], E.get('rep~5982')))]))
-
-
-def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5982'))
-
-
-def x_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~5984')}
-
-
-def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5985') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5986'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5985'), (_w2.get(E.get('r~5986'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5986'), 0))]))])
-
-
-def x_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5986'))) is str else None) != None)
-
-
-def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5987'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5986'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5986'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5986'), 0)))) is int else num(_w5)))])])
-
-
-def x_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5986'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5986'), 0))
-
-
-def x_8693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5986'))) is str else None) != None)
-
-
-def x_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5986'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5986'), 0))
-
-
-def x_8696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5986'))) is str else None)) and ((E.get('k~5987') != 0)) else False)
-
-
+x_8674 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_8677 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8681 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_8682 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_8687 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_8688 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_8690 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_8691 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_8693 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_8694 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_8696 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8697 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
@@ -364,29 +166,13 @@ def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5944', 5, True)
-    LOCAL(ctx, E, 'r~5945', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 5, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_7590(ctx, k, s, E)
 
 
-def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5944', 5, True)
-    return True
-
-
-def d_7589(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5945', 'money', True)
-    return True
+d_7588 = _C.d_7588  # rules_data/pampero/modules/companies.yaml:14
+d_7589 = _C.d_7403  # rules_data/pampero/modules/companies.yaml:14
 
 
 def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -397,25 +183,18 @@ def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5950', E.get('left~5946'), True)
-        LOCAL(ctx, E, 'r~5951', E.get('r~5945'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_7604(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5946', E.get('n~5944'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_7592(ctx, r1, s, E)
 
 
-def d_7591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~5946', E.get('n~5944'), True)
-    return True
+d_7591 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -425,17 +204,17 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8582(ctx, E)))
-    old = E.get('rep~5947', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5947', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5947', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_8583(ctx, E):
                 return t_7593(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -451,22 +230,15 @@ def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7601, E, 'left~5946', E.get('taken~5948'))
+        ASSIGN(ctx, 7601, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5948', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_7595(ctx, r1, s, E)
 
 
-def d_7594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5948', 0, True)
-    return True
+d_7594 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_7595(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -477,49 +249,10 @@ def t_7595(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_7596 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5948', E.get('instead~5949'))
-    return t_7599(ctx, k, s, E)
-
-
-def d_7598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5948', E.get('instead~5949'))
-    return True
-
-
-def t_7599(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7600(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~5949')))
-
-
-def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8590(ctx, E), k)
+t_7597 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_7598 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_7599 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_7600 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_7601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -528,28 +261,12 @@ def d_7601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7601, E, 'left~5946', E.get('taken~5948'))
+    ASSIGN(ctx, 7601, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5950', E.get('left~5946'), True)
-    return True
-
-
-def d_7603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5951', E.get('r~5945'), True)
-    return True
+d_7602 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_7603 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -558,13 +275,13 @@ def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5952', x_8596(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_8596(ctx, E), True)
     if not d_7606(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5951'))
+    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5952'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[3])
     if not d_7609(ctx, E):
         return False
     if not d_7611(ctx, E):
@@ -572,36 +289,9 @@ def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5952', x_8596(ctx, E), True)
-    return True
-
-
-def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8597(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5952', x_8599(ctx, E))
-    return True
-
-
-def d_7607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5952', x_8599(ctx, E))
-    return True
+d_7605 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_7606 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_7607 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -610,9 +300,9 @@ def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5951'))
+    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5952'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[3])
     return True
 
 
@@ -624,9 +314,9 @@ def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8602(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5951'))
+        c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5952'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[4])
     return True
 
 
@@ -636,9 +326,9 @@ def d_7610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5951'))
+    c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5952'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[4])
     return True
 
 
@@ -652,7 +342,7 @@ def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5952'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[5])
     return True
 
 
@@ -664,7 +354,7 @@ def d_7612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5952'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[5])
     return True
 
 
@@ -681,34 +371,18 @@ def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5953', 2, True)
-    LOCAL(ctx, E, 'r~5954', 'energy', True)
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'energy', True)
     if not d_7617(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~5957', 1, True)
-    LOCAL(ctx, E, 'r~5958', 'batteries', True)
+    LOCAL(ctx, E, 'n~2623', 1, True)
+    LOCAL(ctx, E, 'r~2624', 'batteries', True)
     return t_7629(ctx, k, s, E)
 
 
-def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5953', 2, True)
-    return True
-
-
-def d_7616(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5954', 'energy', True)
-    return True
+d_7615 = _C.d_7615  # rules_data/pampero/modules/companies.yaml:19
+d_7616 = _C.d_7455  # rules_data/pampero/modules/companies.yaml:19
 
 
 def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
@@ -720,42 +394,16 @@ def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8610(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~5955', E.get('n~5953'), True)
-    LOCAL(ctx, E, 'r~5956', E.get('r~5954'), True)
+    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
     if not d_7621(ctx, E):
         return False
     return True
 
 
-def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8610(ctx, E):
-        return False
-    return True
-
-
-def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5955', E.get('n~5953'), True)
-    return True
-
-
-def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5956', E.get('r~5954'), True)
-    return True
+d_7618 = _C.d_7618  # rules_data/pampero/definitions/resources.yaml:82
+d_7619 = _C.d_7619  # rules_data/pampero/definitions/resources.yaml:82
+d_7620 = _C.d_7620  # rules_data/pampero/definitions/resources.yaml:82
 
 
 def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -764,9 +412,9 @@ def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5956'))
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~5955'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[3])
     if not d_7623(ctx, E):
         return False
     if not d_7625(ctx, E):
@@ -780,9 +428,9 @@ def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5956'))
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~5955'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[3])
     return True
 
 
@@ -794,9 +442,9 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8615(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5956'))
+        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2622'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~5955'), '+=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[4])
     return True
 
 
@@ -806,9 +454,9 @@ def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5956'))
+    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2622'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~5955'), '+=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[4])
     return True
 
 
@@ -822,7 +470,7 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~5955'), '-=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[5])
     return True
 
 
@@ -834,7 +482,7 @@ def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~5955'), '-=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[5])
     return True
 
 
@@ -844,7 +492,7 @@ def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5957', 1, True)
+    LOCAL(ctx, E, 'n~2623', 1, True)
     return True
 
 
@@ -854,7 +502,7 @@ def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~5958', 'batteries', True)
+    LOCAL(ctx, E, 'r~2624', 'batteries', True)
     return True
 
 
@@ -866,25 +514,18 @@ def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5963', E.get('left~5959'), True)
-        LOCAL(ctx, E, 'r~5964', E.get('r~5958'), True)
+        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
+        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
         if not d_7643(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5959', E.get('n~5957'), True)
+    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
     return t_7631(ctx, r1, s, E)
 
 
-def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~5959', E.get('n~5957'), True)
-    return True
+d_7630 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -894,17 +535,17 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8624(ctx, E)))
-    old = E.get('rep~5960', MISSING)
+    old = E.get('rep~2626', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5960', old)
+        UNSET(ctx, E, 'rep~2626', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5960', item, True)
+            LOCAL(ctx, E, 'rep~2626', item, True)
             if x_8625(ctx, E):
                 return t_7632(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -920,22 +561,15 @@ def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7640, E, 'left~5959', E.get('taken~5961'))
+        ASSIGN(ctx, 7640, E, 'left~2625', E.get('taken~2627'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5961', 0, True)
+    LOCAL(ctx, E, 'taken~2627', 0, True)
     return t_7634(ctx, r1, s, E)
 
 
-def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5961', 0, True)
-    return True
+d_7633 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_7634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -946,49 +580,10 @@ def t_7634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_7635 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5961', E.get('instead~5962'))
-    return t_7638(ctx, k, s, E)
-
-
-def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5961', E.get('instead~5962'))
-    return True
-
-
-def t_7638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7639(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~5962')))
-
-
-def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8632(ctx, E), k)
+t_7636 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
+d_7637 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
+t_7638 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
+t_7639 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_7640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -997,28 +592,12 @@ def d_7640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7640, E, 'left~5959', E.get('taken~5961'))
+    ASSIGN(ctx, 7640, E, 'left~2625', E.get('taken~2627'))
     return True
 
 
-def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5963', E.get('left~5959'), True)
-    return True
-
-
-def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5964', E.get('r~5958'), True)
-    return True
+d_7641 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
+d_7642 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1027,13 +606,13 @@ def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5965', x_8638(ctx, E), True)
+    LOCAL(ctx, E, 'k~2631', x_8638(ctx, E), True)
     if not d_7645(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5964'))
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5965'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[3])
     if not d_7648(ctx, E):
         return False
     if not d_7650(ctx, E):
@@ -1041,36 +620,9 @@ def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5965', x_8638(ctx, E), True)
-    return True
-
-
-def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8639(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5965', x_8641(ctx, E))
-    return True
-
-
-def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5965', x_8641(ctx, E))
-    return True
+d_7644 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
+d_7645 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
+d_7646 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1079,9 +631,9 @@ def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5964'))
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5965'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[3])
     return True
 
 
@@ -1093,9 +645,9 @@ def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8644(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5964'))
+        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2630'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5965'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[4])
     return True
 
 
@@ -1105,9 +657,9 @@ def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5964'))
+    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2630'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5965'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[4])
     return True
 
 
@@ -1121,7 +673,7 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5965'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[5])
     return True
 
 
@@ -1133,7 +685,7 @@ def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5965'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[5])
     return True
 
 
@@ -1146,8 +698,8 @@ def t_7653(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5966', 'bulldozer', True)
-    LOCAL(ctx, E, 's~5967', 'utility', True)
+    LOCAL(ctx, E, 'p~2619', 'bulldozer', True)
+    LOCAL(ctx, E, 's~2620', 'utility', True)
     return t_7656(ctx, k, s, E)
 
 
@@ -1157,7 +709,7 @@ def d_7654(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5966', 'bulldozer', True)
+    LOCAL(ctx, E, 'p~2619', 'bulldozer', True)
     return True
 
 
@@ -1167,7 +719,7 @@ def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~5967', 'utility', True)
+    LOCAL(ctx, E, 's~2620', 'utility', True)
     return True
 
 
@@ -1188,13 +740,13 @@ def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5972', E.get('p~5966'), True)
-    LOCAL(ctx, E, 's~5973', E.get('s~5967'), True)
+    LOCAL(ctx, E, 'p~2625', E.get('p~2619'), True)
+    LOCAL(ctx, E, 's~2626', E.get('s~2620'), True)
     if not d_7660(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~5974', E.get('p~5966'), True)
-    LOCAL(ctx, E, 's~5975', E.get('s~5967'), True)
+    LOCAL(ctx, E, 'p~2627', E.get('p~2619'), True)
+    LOCAL(ctx, E, 's~2628', E.get('s~2620'), True)
     return t_7667(ctx, k, s, E)
 
 
@@ -1204,7 +756,7 @@ def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5972', E.get('p~5966'), True)
+    LOCAL(ctx, E, 'p~2625', E.get('p~2619'), True)
     return True
 
 
@@ -1214,7 +766,7 @@ def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~5973', E.get('s~5967'), True)
+    LOCAL(ctx, E, 's~2626', E.get('s~2620'), True)
     return True
 
 
@@ -1227,7 +779,7 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if not d_7661(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5973'))
+    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~2626'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
     return True
@@ -1241,12 +793,12 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         E = ctx.env()
     if x_8657(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5972'))
+        c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~2625'))
         if c is not None:
             SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5972'))
+        c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~2625'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
@@ -1258,7 +810,7 @@ def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5972'))
+    c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~2625'))
     if c is not None:
         SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     return True
@@ -1270,7 +822,7 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5972'))
+    c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~2625'))
     if c is not None:
         SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
@@ -1282,7 +834,7 @@ def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5973'))
+    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~2626'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[6])
     return True
@@ -1294,7 +846,7 @@ def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~5974', E.get('p~5966'), True)
+    LOCAL(ctx, E, 'p~2627', E.get('p~2619'), True)
     return True
 
 
@@ -1304,7 +856,7 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~5975', E.get('s~5967'), True)
+    LOCAL(ctx, E, 's~2628', E.get('s~2620'), True)
     return True
 
 
@@ -1326,17 +878,17 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8667(ctx, E)))
-    old = E.get('c~5976', MISSING)
+    old = E.get('c~2629', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~5976', old)
+        UNSET(ctx, E, 'c~2629', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~5976', item, True)
+            LOCAL(ctx, E, 'c~2629', item, True)
             if x_8668(ctx, E):
                 return t_7669(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1359,29 +911,13 @@ def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5979', 3, True)
-    LOCAL(ctx, E, 'r~5980', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 3, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_7673(ctx, k, s, E)
 
 
-def d_7671(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5979', 3, True)
-    return True
-
-
-def d_7672(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5980', 'money', True)
-    return True
+d_7671 = _C.d_7402  # rules_data/pampero/modules/companies.yaml:31
+d_7672 = _C.d_7403  # rules_data/pampero/modules/companies.yaml:31
 
 
 def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -1392,25 +928,18 @@ def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5985', E.get('left~5981'), True)
-        LOCAL(ctx, E, 'r~5986', E.get('r~5980'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_7687(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5981', E.get('n~5979'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_7675(ctx, r1, s, E)
 
 
-def d_7674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~5981', E.get('n~5979'), True)
-    return True
+d_7674 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1420,17 +949,17 @@ def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8673(ctx, E)))
-    old = E.get('rep~5982', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5982', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5982', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_8674(ctx, E):
                 return t_7676(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1446,22 +975,15 @@ def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7684, E, 'left~5981', E.get('taken~5983'))
+        ASSIGN(ctx, 7684, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5983', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_7678(ctx, r1, s, E)
 
 
-def d_7677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5983', 0, True)
-    return True
+d_7677 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_7678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1472,49 +994,10 @@ def t_7678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_7679 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5983', E.get('instead~5984'))
-    return t_7682(ctx, k, s, E)
-
-
-def d_7681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5983', E.get('instead~5984'))
-    return True
-
-
-def t_7682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7683(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~5984')))
-
-
-def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8681(ctx, E), k)
+t_7680 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_7681 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_7682 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_7683 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_7684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1523,28 +1006,12 @@ def d_7684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7684, E, 'left~5981', E.get('taken~5983'))
+    ASSIGN(ctx, 7684, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5985', E.get('left~5981'), True)
-    return True
-
-
-def d_7686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5986', E.get('r~5980'), True)
-    return True
+d_7685 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_7686 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1553,13 +1020,13 @@ def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5987', x_8687(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_8687(ctx, E), True)
     if not d_7689(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5986'))
+    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5987'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[3])
     if not d_7692(ctx, E):
         return False
     if not d_7694(ctx, E):
@@ -1567,36 +1034,9 @@ def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5987', x_8687(ctx, E), True)
-    return True
-
-
-def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8688(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5987', x_8690(ctx, E))
-    return True
-
-
-def d_7690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5987', x_8690(ctx, E))
-    return True
+d_7688 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_7689 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_7690 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1605,9 +1045,9 @@ def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5986'))
+    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5987'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[3])
     return True
 
 
@@ -1619,9 +1059,9 @@ def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8693(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5986'))
+        c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5987'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[4])
     return True
 
 
@@ -1631,9 +1071,9 @@ def d_7693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5986'))
+    c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5987'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[4])
     return True
 
 
@@ -1647,7 +1087,7 @@ def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5987'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[5])
     return True
 
 
@@ -1659,7 +1099,7 @@ def d_7695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5987'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[5])
     return True
 
 
@@ -1834,33 +1274,6 @@ CODE = {
     8697: x_8697,
 }
 AT = {
-    8583: 'rules_data/pampero/definitions/resources.yaml:55',
-    8586: 'rules_data/pampero/definitions/resources.yaml:57',
-    8590: 'rules_data/pampero/definitions/resources.yaml:60',
-    8591: 'rules_data/pampero/definitions/resources.yaml:57',
-    8596: 'rules_data/pampero/definitions/resources.yaml:26',
-    8597: 'rules_data/pampero/definitions/resources.yaml:27',
-    8599: 'rules_data/pampero/definitions/resources.yaml:27',
-    8600: 'rules_data/pampero/definitions/resources.yaml:28',
-    8602: 'rules_data/pampero/definitions/resources.yaml:29',
-    8603: 'rules_data/pampero/definitions/resources.yaml:29',
-    8605: 'rules_data/pampero/definitions/resources.yaml:30',
-    8610: 'rules_data/pampero/definitions/resources.yaml:82',
-    8613: 'rules_data/pampero/definitions/resources.yaml:39',
-    8615: 'rules_data/pampero/definitions/resources.yaml:40',
-    8616: 'rules_data/pampero/definitions/resources.yaml:40',
-    8618: 'rules_data/pampero/definitions/resources.yaml:41',
-    8625: 'rules_data/pampero/definitions/resources.yaml:55',
-    8628: 'rules_data/pampero/definitions/resources.yaml:57',
-    8632: 'rules_data/pampero/definitions/resources.yaml:60',
-    8633: 'rules_data/pampero/definitions/resources.yaml:57',
-    8638: 'rules_data/pampero/definitions/resources.yaml:26',
-    8639: 'rules_data/pampero/definitions/resources.yaml:27',
-    8641: 'rules_data/pampero/definitions/resources.yaml:27',
-    8642: 'rules_data/pampero/definitions/resources.yaml:28',
-    8644: 'rules_data/pampero/definitions/resources.yaml:29',
-    8645: 'rules_data/pampero/definitions/resources.yaml:29',
-    8647: 'rules_data/pampero/definitions/resources.yaml:30',
     8654: 'rules_data/pampero/definitions/board.yaml:152',
     8657: 'rules_data/pampero/definitions/board.yaml:124',
     8658: 'rules_data/pampero/definitions/board.yaml:124',
@@ -1871,17 +1284,6 @@ AT = {
     8667: 'rules_data/pampero/definitions/board.yaml:172',
     8668: 'rules_data/pampero/definitions/board.yaml:172',
     8669: 'rules_data/pampero/definitions/board.yaml:172',
-    8674: 'rules_data/pampero/definitions/resources.yaml:55',
-    8677: 'rules_data/pampero/definitions/resources.yaml:57',
-    8681: 'rules_data/pampero/definitions/resources.yaml:60',
-    8682: 'rules_data/pampero/definitions/resources.yaml:57',
-    8687: 'rules_data/pampero/definitions/resources.yaml:26',
-    8688: 'rules_data/pampero/definitions/resources.yaml:27',
-    8690: 'rules_data/pampero/definitions/resources.yaml:27',
-    8691: 'rules_data/pampero/definitions/resources.yaml:28',
-    8693: 'rules_data/pampero/definitions/resources.yaml:29',
-    8694: 'rules_data/pampero/definitions/resources.yaml:29',
-    8696: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1896,14 +1298,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
-                    'v': 'n~5944',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 5, 'x': 8579},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
                     'id': 7588,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
-                    'v': 'r~5945',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8580},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
                     'id': 7589,
@@ -1913,14 +1315,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5946',
-                            'e': {'op': 'var', 'n': 'n~5944', 'x': 8581},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 8581},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7591,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5947',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8582},
                             'w': {
                                 'op': 'and',
@@ -1933,18 +1335,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5947'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5945'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5946'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1955,7 +1357,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5948',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8584},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7594,
@@ -1979,7 +1381,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5949',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1990,7 +1392,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5946'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1999,17 +1401,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5947'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5946'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5947'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2028,21 +1430,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5948', 'x': 8587},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 8587},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5949', 'x': 8588},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 8588},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7598,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5949', 'x': 8589},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 8589},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5947'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8590,
@@ -2061,7 +1463,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5949'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 8591,
                                                 },
@@ -2079,9 +1481,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5946', 'x': 8592},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 8592},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5948', 'x': 8593},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 8593},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7601,
                                     },
@@ -2094,15 +1496,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5950',
-                            'e': {'op': 'var', 'n': 'left~5946', 'x': 8594},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 8594},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7602,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5951',
-                            'e': {'op': 'var', 'n': 'r~5945', 'x': 8595},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 8595},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7603,
                         },
@@ -2111,7 +1513,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5952',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2128,13 +1530,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5951'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5950'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2142,11 +1544,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5950'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5951'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2170,7 +1572,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5951'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2179,7 +1581,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5952', 'x': 8598},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 8598},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2196,14 +1598,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5952'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5951'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2214,7 +1616,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5951'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2242,12 +1644,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5951'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 8600,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5952', 'x': 8601},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 8601},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7608,
@@ -2260,7 +1662,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5951'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2272,12 +1674,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5951'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 8603,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5952', 'x': 8604},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8604},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7610,
@@ -2293,14 +1695,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5951'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5952'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2320,7 +1722,7 @@ RECORDS = {
                                             'x': 8606,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5952', 'x': 8607},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8607},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7612,
@@ -2375,14 +1777,14 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'n~5953',
+                                'v': 'n~2619',
                                 'e': {'op': 'lit', 'v': 2, 'x': 8608},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7615,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'r~5954',
+                                'v': 'r~2620',
                                 'e': {'op': 'lit', 'v': 'energy', 'x': 8609},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7616,
@@ -2402,10 +1804,10 @@ RECORDS = {
                                                     'k': 'stock',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'r~5954'},
+                                                'k': {'op': 'var', 'n': 'r~2620'},
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'n~5953'},
+                                            'b': {'op': 'var', 'n': 'n~2619'},
                                             'x': 8610,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -2413,15 +1815,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'n~5955',
-                                        'e': {'op': 'var', 'n': 'n~5953', 'x': 8611},
+                                        'v': 'n~2621',
+                                        'e': {'op': 'var', 'n': 'n~2619', 'x': 8611},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7619,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'r~5956',
-                                        'e': {'op': 'var', 'n': 'r~5954', 'x': 8612},
+                                        'v': 'r~2622',
+                                        'e': {'op': 'var', 'n': 'r~2620', 'x': 8612},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7620,
                                     },
@@ -2437,12 +1839,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~5956'},
+                                                    'k': {'op': 'var', 'n': 'r~2622'},
                                                     'd': 0,
                                                     'x': 8613,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~5955', 'x': 8614},
+                                                'e': {'op': 'var', 'n': 'n~2621', 'x': 8614},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 7622,
@@ -2455,7 +1857,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5956'},
+                                                        'of': {'op': 'var', 'n': 'r~2622'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2467,12 +1869,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~5956'},
+                                                        'k': {'op': 'var', 'n': 'r~2622'},
                                                         'd': 0,
                                                         'x': 8616,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~5955', 'x': 8617},
+                                                    'e': {'op': 'var', 'n': 'n~2621', 'x': 8617},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 7624,
@@ -2488,14 +1890,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~5956'},
+                                                            'of': {'op': 'var', 'n': 'r~2622'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'n~5955'},
+                                                            'a': {'op': 'var', 'n': 'n~2621'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2515,7 +1917,7 @@ RECORDS = {
                                                         'x': 8619,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~5955', 'x': 8620},
+                                                    'e': {'op': 'var', 'n': 'n~2621', 'x': 8620},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 7626,
@@ -2533,14 +1935,14 @@ RECORDS = {
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'n~5957',
+                                'v': 'n~2623',
                                 'e': {'op': 'lit', 'v': 1, 'x': 8621},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7627,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'r~5958',
+                                'v': 'r~2624',
                                 'e': {'op': 'lit', 'v': 'batteries', 'x': 8622},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7628,
@@ -2550,14 +1952,14 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
-                                        'v': 'left~5959',
-                                        'e': {'op': 'var', 'n': 'n~5957', 'x': 8623},
+                                        'v': 'left~2625',
+                                        'e': {'op': 'var', 'n': 'n~2623', 'x': 8623},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 7630,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
-                                        'v': 'rep~5960',
+                                        'v': 'rep~2626',
                                         'src': {'op': 'ids', 'kind': 'replacements', 'x': 8624},
                                         'w': {
                                             'op': 'and',
@@ -2570,18 +1972,18 @@ RECORDS = {
                                                         'of': {
                                                             'op': 'fld',
                                                             'kind': 'replacements',
-                                                            'of': {'op': 'var', 'n': 'rep~5960'},
+                                                            'of': {'op': 'var', 'n': 'rep~2626'},
                                                             'f': 'instead_of',
                                                             'd': {},
                                                         },
                                                         'k': {'op': 'lit', 'v': 'gain'},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'r~5958'},
+                                                    'b': {'op': 'var', 'n': 'r~2624'},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'left~5959'},
+                                                    'a': {'op': 'var', 'n': 'left~2625'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
@@ -2592,7 +1994,7 @@ RECORDS = {
                                             'b': [
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
-                                                    'v': 'taken~5961',
+                                                    'v': 'taken~2627',
                                                     'e': {'op': 'lit', 'v': 0, 'x': 8626},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 7633,
@@ -2616,7 +2018,7 @@ RECORDS = {
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'instead~5962',
+                                                                    'v': 'instead~2628',
                                                                     'src': {
                                                                         'op': 'range',
                                                                         'a': {'op': 'lit', 'v': 1},
@@ -2627,7 +2029,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'list',
                                                                                     'a': [
-                                                                                        {'op': 'var', 'n': 'left~5959'},
+                                                                                        {'op': 'var', 'n': 'left~2625'},
                                                                                         {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -2636,17 +2038,17 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'replacements',
-                                                                                                    'of': {'op': 'var', 'n': 'rep~5960'},
+                                                                                                    'of': {'op': 'var', 'n': 'rep~2626'},
                                                                                                     'f': 'room',
                                                                                                     'd': None,
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                             },
-                                                                                            'a': {'op': 'var', 'n': 'left~5959'},
+                                                                                            'a': {'op': 'var', 'n': 'left~2625'},
                                                                                             'b': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'replacements',
-                                                                                                'of': {'op': 'var', 'n': 'rep~5960'},
+                                                                                                'of': {'op': 'var', 'n': 'rep~2626'},
                                                                                                 'f': 'room',
                                                                                                 'd': None,
                                                                                             },
@@ -2665,21 +2067,21 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~5961', 'x': 8629},
+                                                                        't': {'op': 'var', 'n': 'taken~2627', 'x': 8629},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~5962', 'x': 8630},
+                                                                        'e': {'op': 'var', 'n': 'instead~2628', 'x': 8630},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 7637,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~5962', 'x': 8631},
+                                                                        'n': {'op': 'var', 'n': 'instead~2628', 'x': 8631},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'replacements',
-                                                                                'of': {'op': 'var', 'n': 'rep~5960'},
+                                                                                'of': {'op': 'var', 'n': 'rep~2626'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
                                                                                 'x': 8632,
@@ -2698,7 +2100,7 @@ RECORDS = {
                                                                 'op': 'obj',
                                                                 'k': ['instead'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'instead~5962'},
+                                                                    {'op': 'var', 'n': 'instead~2628'},
                                                                 ],
                                                                 'x': 8633,
                                                             },
@@ -2716,9 +2118,9 @@ RECORDS = {
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~5959', 'x': 8634},
+                                                    't': {'op': 'var', 'n': 'left~2625', 'x': 8634},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~5961', 'x': 8635},
+                                                    'e': {'op': 'var', 'n': 'taken~2627', 'x': 8635},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 7640,
                                                 },
@@ -2731,15 +2133,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'n~5963',
-                                        'e': {'op': 'var', 'n': 'left~5959', 'x': 8636},
+                                        'v': 'n~2629',
+                                        'e': {'op': 'var', 'n': 'left~2625', 'x': 8636},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7641,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'r~5964',
-                                        'e': {'op': 'var', 'n': 'r~5958', 'x': 8637},
+                                        'v': 'r~2630',
+                                        'e': {'op': 'var', 'n': 'r~2624', 'x': 8637},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7642,
                                     },
@@ -2748,7 +2150,7 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/resources.yaml:26
                                                 'op': 'let',
-                                                'v': 'k~5965',
+                                                'v': 'k~2631',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'max',
@@ -2765,13 +2167,13 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'resources',
-                                                                            'of': {'op': 'var', 'n': 'r~5964'},
+                                                                            'of': {'op': 'var', 'n': 'r~2630'},
                                                                             'f': 'supply',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': None},
                                                                     },
-                                                                    'a': {'op': 'var', 'n': 'n~5963'},
+                                                                    'a': {'op': 'var', 'n': 'n~2629'},
                                                                     'b': {
                                                                         'op': 'fn',
                                                                         'f': 'min',
@@ -2779,11 +2181,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'n~5963'},
+                                                                                    {'op': 'var', 'n': 'n~2629'},
                                                                                     {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                                                        'k': {'op': 'var', 'n': 'r~5964'},
+                                                                                        'k': {'op': 'var', 'n': 'r~2630'},
                                                                                         'd': 0,
                                                                                     },
                                                                                 ],
@@ -2807,7 +2209,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5964'},
+                                                        'of': {'op': 'var', 'n': 'r~2630'},
                                                         'f': 'max',
                                                         'd': None,
                                                     },
@@ -2816,7 +2218,7 @@ RECORDS = {
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~5965', 'x': 8640},
+                                                    't': {'op': 'var', 'n': 'k~2631', 'x': 8640},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -2833,14 +2235,14 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'k~5965'},
+                                                                                    {'op': 'var', 'n': 'k~2631'},
                                                                                     {
                                                                                         'op': 'ar',
                                                                                         'o': '-',
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~5964'},
+                                                                                            'of': {'op': 'var', 'n': 'r~2630'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -2851,7 +2253,7 @@ RECORDS = {
                                                                                                 'k': 'stock',
                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'k': {'op': 'var', 'n': 'r~5964'},
+                                                                                            'k': {'op': 'var', 'n': 'r~2630'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
@@ -2879,12 +2281,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~5964'},
+                                                    'k': {'op': 'var', 'n': 'r~2630'},
                                                     'd': 0,
                                                     'x': 8642,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~5965', 'x': 8643},
+                                                'e': {'op': 'var', 'n': 'k~2631', 'x': 8643},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                 'id': 7647,
@@ -2897,7 +2299,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5964'},
+                                                        'of': {'op': 'var', 'n': 'r~2630'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2909,12 +2311,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~5964'},
+                                                        'k': {'op': 'var', 'n': 'r~2630'},
                                                         'd': 0,
                                                         'x': 8645,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~5965', 'x': 8646},
+                                                    'e': {'op': 'var', 'n': 'k~2631', 'x': 8646},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                     'id': 7649,
@@ -2930,14 +2332,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~5964'},
+                                                            'of': {'op': 'var', 'n': 'r~2630'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'k~5965'},
+                                                            'a': {'op': 'var', 'n': 'k~2631'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2957,7 +2359,7 @@ RECORDS = {
                                                         'x': 8648,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~5965', 'x': 8649},
+                                                    'e': {'op': 'var', 'n': 'k~2631', 'x': 8649},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                     'id': 7651,
@@ -3051,14 +2453,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
-                    'v': 'p~5966',
+                    'v': 'p~2619',
                     'e': {'op': 'lit', 'v': 'bulldozer', 'x': 8652},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7654,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
-                    'v': 's~5967',
+                    'v': 's~2620',
                     'e': {'op': 'lit', 'v': 'utility', 'x': 8653},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7655,
@@ -3076,7 +2478,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'pieces',
-                                        'of': {'op': 'var', 'n': 'p~5966'},
+                                        'of': {'op': 'var', 'n': 'p~2619'},
                                         'f': 'supply',
                                         'd': None,
                                     },
@@ -3088,7 +2490,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'supply'},
-                                        'k': {'op': 'var', 'n': 'p~5966'},
+                                        'k': {'op': 'var', 'n': 'p~2619'},
                                         'd': 0,
                                     },
                                     'b': {'op': 'lit', 'v': 0},
@@ -3103,7 +2505,7 @@ RECORDS = {
                                             'k': 'pieces',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'p~5966'},
+                                        'k': {'op': 'var', 'n': 'p~2619'},
                                         'd': 0,
                                     },
                                     'b': {'op': 'lit', 'v': 0},
@@ -3114,7 +2516,7 @@ RECORDS = {
                                 'c': {
                                     'op': 'fld',
                                     'kind': 'pieces',
-                                    'of': {'op': 'var', 'n': 'p~5966'},
+                                    'of': {'op': 'var', 'n': 'p~2619'},
                                     'f': 'mover',
                                     'd': None,
                                 },
@@ -3126,14 +2528,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~5967'},
+                                                'of': {'op': 'var', 'n': 's~2620'},
                                                 'f': 'type',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5966'},
+                                                'of': {'op': 'var', 'n': 'p~2619'},
                                                 'f': 'on',
                                                 'd': [],
                                             },
@@ -3141,18 +2543,18 @@ RECORDS = {
                                         },
                                         {
                                             'op': 'letx',
-                                            'v': 'movers~5969',
+                                            'v': 'movers~2622',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'count',
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5968',
+                                                        'v': 'x~2621',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'places'},
-                                                            'k': {'op': 'var', 'n': 's~5967'},
+                                                            'k': {'op': 'var', 'n': 's~2620'},
                                                             'd': [],
                                                         },
                                                         'w': {
@@ -3160,7 +2562,7 @@ RECORDS = {
                                                             'kind': 'pieces',
                                                             'of': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'x~5968'},
+                                                                'of': {'op': 'var', 'n': 'x~2621'},
                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                             },
                                                             'f': 'mover',
@@ -3177,7 +2579,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'spaces',
-                                                        'of': {'op': 'var', 'n': 's~5967'},
+                                                        'of': {'op': 'var', 'n': 's~2620'},
                                                         'f': 'capacity',
                                                         'd': None,
                                                     },
@@ -3192,7 +2594,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'spaces',
-                                                                'of': {'op': 'var', 'n': 's~5967'},
+                                                                'of': {'op': 'var', 'n': 's~2620'},
                                                                 'f': 'capacity',
                                                                 'd': None,
                                                             },
@@ -3201,11 +2603,11 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '<',
-                                                            'a': {'op': 'var', 'n': 'movers~5969'},
+                                                            'a': {'op': 'var', 'n': 'movers~2622'},
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'spaces',
-                                                                'of': {'op': 'var', 'n': 's~5967'},
+                                                                'of': {'op': 'var', 'n': 's~2620'},
                                                                 'f': 'capacity',
                                                                 'd': None,
                                                             },
@@ -3223,11 +2625,11 @@ RECORDS = {
                                                                 'a': [
                                                                     {
                                                                         'op': 'mapc',
-                                                                        'v': 'x~5970',
+                                                                        'v': 'x~2623',
                                                                         'src': {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'places'},
-                                                                            'k': {'op': 'var', 'n': 's~5967'},
+                                                                            'k': {'op': 'var', 'n': 's~2620'},
                                                                             'd': [],
                                                                         },
                                                                         'e': {
@@ -3235,7 +2637,7 @@ RECORDS = {
                                                                             'kind': 'pieces',
                                                                             'of': {
                                                                                 'op': 'key',
-                                                                                'of': {'op': 'var', 'n': 'x~5970'},
+                                                                                'of': {'op': 'var', 'n': 'x~2623'},
                                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                                             },
                                                                             'f': 'structure',
@@ -3248,7 +2650,7 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'movers~5969'},
+                                                            'a': {'op': 'var', 'n': 'movers~2622'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -3265,14 +2667,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~5967'},
+                                                'of': {'op': 'var', 'n': 's~2620'},
                                                 'f': 'type',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5966'},
+                                                'of': {'op': 'var', 'n': 'p~2619'},
                                                 'f': 'on',
                                                 'd': [],
                                             },
@@ -3286,11 +2688,11 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 'x~5971',
+                                                        'v': 'x~2624',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'places'},
-                                                            'k': {'op': 'var', 'n': 's~5967'},
+                                                            'k': {'op': 'var', 'n': 's~2620'},
                                                             'd': [],
                                                         },
                                                         'e': {
@@ -3298,7 +2700,7 @@ RECORDS = {
                                                             'kind': 'pieces',
                                                             'of': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'x~5971'},
+                                                                'of': {'op': 'var', 'n': 'x~2624'},
                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                             },
                                                             'f': 'structure',
@@ -3319,15 +2721,15 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 'p~5972',
-                                'e': {'op': 'var', 'n': 'p~5966', 'x': 8655},
+                                'v': 'p~2625',
+                                'e': {'op': 'var', 'n': 'p~2619', 'x': 8655},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7658,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 's~5973',
-                                'e': {'op': 'var', 'n': 's~5967', 'x': 8656},
+                                'v': 's~2626',
+                                'e': {'op': 'var', 'n': 's~2620', 'x': 8656},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7659,
                             },
@@ -3342,7 +2744,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5972'},
+                                                'of': {'op': 'var', 'n': 'p~2625'},
                                                 'f': 'supply',
                                                 'd': None,
                                             },
@@ -3354,7 +2756,7 @@ RECORDS = {
                                             't': {
                                                 'op': 'key',
                                                 'of': {'op': 'st', 'k': 'supply'},
-                                                'k': {'op': 'var', 'n': 'p~5972'},
+                                                'k': {'op': 'var', 'n': 'p~2625'},
                                                 'd': 0,
                                                 'x': 8658,
                                             },
@@ -3373,7 +2775,7 @@ RECORDS = {
                                                     'k': 'pieces',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'p~5972'},
+                                                'k': {'op': 'var', 'n': 'p~2625'},
                                                 'd': 0,
                                                 'x': 8660,
                                             },
@@ -3391,7 +2793,7 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'places'},
-                                            'k': {'op': 'var', 'n': 's~5973'},
+                                            'k': {'op': 'var', 'n': 's~2626'},
                                             'd': [],
                                             'x': 8662,
                                         },
@@ -3403,7 +2805,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['piece', 'owner'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'p~5972'},
+                                                        {'op': 'var', 'n': 'p~2625'},
                                                         {'op': 'var', 'n': 'you'},
                                                     ],
                                                 },
@@ -3421,15 +2823,15 @@ RECORDS = {
                             },
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 'p~5974',
-                                'e': {'op': 'var', 'n': 'p~5966', 'x': 8664},
+                                'v': 'p~2627',
+                                'e': {'op': 'var', 'n': 'p~2619', 'x': 8664},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7665,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:153
                                 'op': 'let',
-                                'v': 's~5975',
-                                'e': {'op': 'var', 'n': 's~5967', 'x': 8665},
+                                'v': 's~2628',
+                                'e': {'op': 'var', 'n': 's~2620', 'x': 8665},
                                 'at': 'rules_data/pampero/definitions/board.yaml:153',
                                 'id': 7666,
                             },
@@ -3438,14 +2840,14 @@ RECORDS = {
                                 'c': {
                                     'op': 'fld',
                                     'kind': 'pieces',
-                                    'of': {'op': 'var', 'n': 'p~5974'},
+                                    'of': {'op': 'var', 'n': 'p~2627'},
                                     'f': 'from_grid',
                                     'd': None,
                                     'x': 8666,
                                 },
                                 't': {  # rules_data/pampero/definitions/board.yaml:172
                                     'op': 'for',
-                                    'v': 'c~5976',
+                                    'v': 'c~2629',
                                     'src': {'op': 'ids', 'kind': 'grid_columns', 'x': 8667},
                                     'w': {
                                         'op': 'cmp',
@@ -3453,7 +2855,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'grid_columns',
-                                            'of': {'op': 'var', 'n': 'c~5976'},
+                                            'of': {'op': 'var', 'n': 'c~2629'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -3498,7 +2900,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 's~5977',
+                                                        'v': 's~2630',
                                                         'src': {'op': 'st', 'k': 'places'},
                                                         'e': {
                                                             'op': 'fn',
@@ -3506,11 +2908,11 @@ RECORDS = {
                                                             'a': [
                                                                 {
                                                                     'op': 'filt',
-                                                                    'v': 'x~5978',
+                                                                    'v': 'x~2631',
                                                                     'src': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'places'},
-                                                                        'k': {'op': 'var', 'n': 's~5977'},
+                                                                        'k': {'op': 'var', 'n': 's~2630'},
                                                                         'd': [],
                                                                     },
                                                                     'w': {
@@ -3521,7 +2923,7 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'x~5978'},
+                                                                                    'of': {'op': 'var', 'n': 'x~2631'},
                                                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                                                 },
                                                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -3531,7 +2933,7 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'x~5978'},
+                                                                                    'of': {'op': 'var', 'n': 'x~2631'},
                                                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                                                 },
                                                                                 'b': {'op': 'var', 'n': 'you'},
@@ -3552,7 +2954,7 @@ RECORDS = {
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_columns',
-                                            'of': {'op': 'var', 'n': 'c~5976'},
+                                            'of': {'op': 'var', 'n': 'c~2629'},
                                             'f': 'tower',
                                             'd': None,
                                             'x': 8669,
@@ -3613,14 +3015,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
-                    'v': 'n~5979',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 3, 'x': 8670},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
                     'id': 7671,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
-                    'v': 'r~5980',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8671},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
                     'id': 7672,
@@ -3630,14 +3032,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5981',
-                            'e': {'op': 'var', 'n': 'n~5979', 'x': 8672},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 8672},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7674,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5982',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8673},
                             'w': {
                                 'op': 'and',
@@ -3650,18 +3052,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5982'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5980'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5981'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3672,7 +3074,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5983',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8675},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7677,
@@ -3696,7 +3098,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5984',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3707,7 +3109,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5981'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3716,17 +3118,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5982'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5981'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5982'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3745,21 +3147,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5983', 'x': 8678},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 8678},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5984', 'x': 8679},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 8679},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7681,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5984', 'x': 8680},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 8680},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5982'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8681,
@@ -3778,7 +3180,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5984'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 8682,
                                                 },
@@ -3796,9 +3198,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5981', 'x': 8683},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 8683},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5983', 'x': 8684},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 8684},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7684,
                                     },
@@ -3811,15 +3213,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5985',
-                            'e': {'op': 'var', 'n': 'left~5981', 'x': 8685},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 8685},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7685,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5986',
-                            'e': {'op': 'var', 'n': 'r~5980', 'x': 8686},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 8686},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7686,
                         },
@@ -3828,7 +3230,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5987',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3845,13 +3247,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5986'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5985'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3859,11 +3261,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5985'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5986'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3887,7 +3289,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5986'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3896,7 +3298,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5987', 'x': 8689},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 8689},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3913,14 +3315,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5987'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5986'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3931,7 +3333,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5986'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3959,12 +3361,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5986'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 8691,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5987', 'x': 8692},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 8692},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7691,
@@ -3977,7 +3379,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5986'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3989,12 +3391,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5986'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 8694,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5987', 'x': 8695},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8695},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7693,
@@ -4010,14 +3412,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5986'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5987'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4037,7 +3439,7 @@ RECORDS = {
                                             'x': 8697,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5987', 'x': 8698},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8698},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7695,

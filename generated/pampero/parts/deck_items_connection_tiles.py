@@ -51,144 +51,30 @@ K = [
 
 
 x_8434 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5893'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5891'))) and (((_w3 if type((_w3 := E.get('left~5892'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5892'), (E.get('left~5892') if (FLD(ctx, K[0], E.get('rep~5893')) == None) else FLD(ctx, K[0], E.get('rep~5893')))]))
-
-
-def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5893'))
-
-
-def x_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~5895')}
-
-
-def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5896') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5897'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5896'), (_w2.get(E.get('r~5897'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5897'), 0))]))])
-
-
-def x_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5897'))) is str else None) != None)
-
-
-def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5898'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5897'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5897'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5897'), 0)))) is int else num(_w5)))])])
-
-
-def x_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5897'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5897'), 0))
-
-
-def x_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5897'))) is str else None) != None)
-
-
-def x_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5897'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5897'), 0))
-
-
-def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5897'))) is str else None)) and ((E.get('k~5898') != 0)) else False)
-
-
+x_8435 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_8438 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8442 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_8443 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_8448 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_8449 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_8451 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_8452 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_8454 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_8455 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_8457 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_8463 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~5902'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~5900'))) and (((_w3 if type((_w3 := E.get('left~5901'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~5901'), (E.get('left~5901') if (FLD(ctx, K[0], E.get('rep~5902')) == None) else FLD(ctx, K[0], E.get('rep~5902')))]))
-
-
-def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5902'))
-
-
-def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~5904')}
-
-
-def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5905') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5905'), (_w2.get(E.get('r~5906'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5906'), 0))]))])
-
-
-def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
-
-
-def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5907'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5906'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5906'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5906'), 0)))) is int else num(_w5)))])])
-
-
-def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5906'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5906'), 0))
-
-
-def x_8483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5906'))) is str else None) != None)
-
-
-def x_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5906'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5906'), 0))
-
-
-def x_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5906'))) is str else None)) and ((E.get('k~5907') != 0)) else False)
-
-
+x_8464 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_8467 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8471 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_8472 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_8477 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_8478 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_8480 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_8481 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_8483 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_8484 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_8486 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
@@ -198,29 +84,13 @@ def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5890', 1, True)
-    LOCAL(ctx, E, 'r~5891', 'energy', True)
+    LOCAL(ctx, E, 'n~2619', 1, True)
+    LOCAL(ctx, E, 'r~2620', 'energy', True)
     return t_7456(ctx, k, s, E)
 
 
-def d_7454(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5890', 1, True)
-    return True
-
-
-def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5891', 'energy', True)
-    return True
+d_7454 = _C.d_7428  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7455 = _C.d_7455  # rules_data/pampero/items/connection_tiles.yaml:12
 
 
 def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -231,25 +101,18 @@ def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5896', E.get('left~5892'), True)
-        LOCAL(ctx, E, 'r~5897', E.get('r~5891'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_7470(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5892', E.get('n~5890'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_7458(ctx, r1, s, E)
 
 
-def d_7457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~5892', E.get('n~5890'), True)
-    return True
+d_7457 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -259,17 +122,17 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8434(ctx, E)))
-    old = E.get('rep~5893', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5893', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5893', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_8435(ctx, E):
                 return t_7459(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -285,22 +148,15 @@ def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7467, E, 'left~5892', E.get('taken~5894'))
+        ASSIGN(ctx, 7467, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5894', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_7461(ctx, r1, s, E)
 
 
-def d_7460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5894', 0, True)
-    return True
+d_7460 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_7461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -311,49 +167,10 @@ def t_7461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_7462 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5894', E.get('instead~5895'))
-    return t_7465(ctx, k, s, E)
-
-
-def d_7464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5894', E.get('instead~5895'))
-    return True
-
-
-def t_7465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7466(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~5895')))
-
-
-def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8442(ctx, E), k)
+t_7463 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_7464 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_7465 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_7466 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_7467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -362,28 +179,12 @@ def d_7467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7467, E, 'left~5892', E.get('taken~5894'))
+    ASSIGN(ctx, 7467, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5896', E.get('left~5892'), True)
-    return True
-
-
-def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5897', E.get('r~5891'), True)
-    return True
+d_7468 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_7469 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -392,13 +193,13 @@ def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5898', x_8448(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_8448(ctx, E), True)
     if not d_7472(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5897'))
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5898'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_7475(ctx, E):
         return False
     if not d_7477(ctx, E):
@@ -406,36 +207,9 @@ def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5898', x_8448(ctx, E), True)
-    return True
-
-
-def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8449(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5898', x_8451(ctx, E))
-    return True
-
-
-def d_7473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5898', x_8451(ctx, E))
-    return True
+d_7471 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_7472 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_7473 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -444,9 +218,9 @@ def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5897'))
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5898'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -458,9 +232,9 @@ def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8454(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5897'))
+        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5898'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -470,9 +244,9 @@ def d_7476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5897'))
+    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5898'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -486,7 +260,7 @@ def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5898'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -498,7 +272,7 @@ def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5898'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -508,29 +282,13 @@ def t_7479(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5899', 1, True)
-    LOCAL(ctx, E, 'r~5900', 'energy', True)
+    LOCAL(ctx, E, 'n~2619', 1, True)
+    LOCAL(ctx, E, 'r~2620', 'energy', True)
     return t_7482(ctx, k, s, E)
 
 
-def d_7480(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5899', 1, True)
-    return True
-
-
-def d_7481(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5900', 'energy', True)
-    return True
+d_7480 = _C.d_7428  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7481 = _C.d_7455  # rules_data/pampero/items/connection_tiles.yaml:19
 
 
 def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -541,25 +299,18 @@ def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~5905', E.get('left~5901'), True)
-        LOCAL(ctx, E, 'r~5906', E.get('r~5900'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_7496(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~5901', E.get('n~5899'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_7484(ctx, r1, s, E)
 
 
-def d_7483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~5901', E.get('n~5899'), True)
-    return True
+d_7483 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -569,17 +320,17 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8463(ctx, E)))
-    old = E.get('rep~5902', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~5902', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~5902', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_8464(ctx, E):
                 return t_7485(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -595,22 +346,15 @@ def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7493, E, 'left~5901', E.get('taken~5903'))
+        ASSIGN(ctx, 7493, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~5903', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_7487(ctx, r1, s, E)
 
 
-def d_7486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5903', 0, True)
-    return True
+d_7486 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_7487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -621,49 +365,10 @@ def t_7487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_7488 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5903', E.get('instead~5904'))
-    return t_7491(ctx, k, s, E)
-
-
-def d_7490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~5903', E.get('instead~5904'))
-    return True
-
-
-def t_7491(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7492(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~5904')))
-
-
-def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8471(ctx, E), k)
+t_7489 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_7490 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_7491 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_7492 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_7493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -672,28 +377,12 @@ def d_7493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7493, E, 'left~5901', E.get('taken~5903'))
+    ASSIGN(ctx, 7493, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5905', E.get('left~5901'), True)
-    return True
-
-
-def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5906', E.get('r~5900'), True)
-    return True
+d_7494 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_7495 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -702,13 +391,13 @@ def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5907', x_8477(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_8477(ctx, E), True)
     if not d_7498(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_7501(ctx, E):
         return False
     if not d_7503(ctx, E):
@@ -716,36 +405,9 @@ def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5907', x_8477(ctx, E), True)
-    return True
-
-
-def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8478(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5907', x_8480(ctx, E))
-    return True
-
-
-def d_7499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5907', x_8480(ctx, E))
-    return True
+d_7497 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_7498 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_7499 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -754,9 +416,9 @@ def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -768,9 +430,9 @@ def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8483(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5906'))
+        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -780,9 +442,9 @@ def d_7502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5906'))
+    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -796,7 +458,7 @@ def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -808,7 +470,7 @@ def d_7504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -897,28 +559,6 @@ CODE = {
     8487: x_8487,
 }
 AT = {
-    8435: 'rules_data/pampero/definitions/resources.yaml:55',
-    8438: 'rules_data/pampero/definitions/resources.yaml:57',
-    8442: 'rules_data/pampero/definitions/resources.yaml:60',
-    8443: 'rules_data/pampero/definitions/resources.yaml:57',
-    8448: 'rules_data/pampero/definitions/resources.yaml:26',
-    8449: 'rules_data/pampero/definitions/resources.yaml:27',
-    8451: 'rules_data/pampero/definitions/resources.yaml:27',
-    8452: 'rules_data/pampero/definitions/resources.yaml:28',
-    8454: 'rules_data/pampero/definitions/resources.yaml:29',
-    8455: 'rules_data/pampero/definitions/resources.yaml:29',
-    8457: 'rules_data/pampero/definitions/resources.yaml:30',
-    8464: 'rules_data/pampero/definitions/resources.yaml:55',
-    8467: 'rules_data/pampero/definitions/resources.yaml:57',
-    8471: 'rules_data/pampero/definitions/resources.yaml:60',
-    8472: 'rules_data/pampero/definitions/resources.yaml:57',
-    8477: 'rules_data/pampero/definitions/resources.yaml:26',
-    8478: 'rules_data/pampero/definitions/resources.yaml:27',
-    8480: 'rules_data/pampero/definitions/resources.yaml:27',
-    8481: 'rules_data/pampero/definitions/resources.yaml:28',
-    8483: 'rules_data/pampero/definitions/resources.yaml:29',
-    8484: 'rules_data/pampero/definitions/resources.yaml:29',
-    8486: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -932,14 +572,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'n~5890',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 1, 'x': 8431},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7454,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'r~5891',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8432},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7455,
@@ -949,14 +589,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5892',
-                            'e': {'op': 'var', 'n': 'n~5890', 'x': 8433},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 8433},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7457,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5893',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8434},
                             'w': {
                                 'op': 'and',
@@ -969,18 +609,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5893'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5891'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5892'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -991,7 +631,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5894',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8436},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7460,
@@ -1015,7 +655,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5895',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1026,7 +666,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5892'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1035,17 +675,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5893'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5892'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5893'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1064,21 +704,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5894', 'x': 8439},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 8439},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5895', 'x': 8440},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 8440},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7464,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5895', 'x': 8441},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 8441},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5893'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8442,
@@ -1097,7 +737,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5895'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 8443,
                                                 },
@@ -1115,9 +755,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5892', 'x': 8444},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 8444},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5894', 'x': 8445},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 8445},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7467,
                                     },
@@ -1130,15 +770,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5896',
-                            'e': {'op': 'var', 'n': 'left~5892', 'x': 8446},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 8446},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7468,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5897',
-                            'e': {'op': 'var', 'n': 'r~5891', 'x': 8447},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 8447},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7469,
                         },
@@ -1147,7 +787,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5898',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1164,13 +804,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5897'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5896'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1178,11 +818,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5896'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5897'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1206,7 +846,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5897'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1215,7 +855,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5898', 'x': 8450},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 8450},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1232,14 +872,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5898'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5897'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1250,7 +890,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5897'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1278,12 +918,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5897'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 8452,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5898', 'x': 8453},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 8453},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7474,
@@ -1296,7 +936,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5897'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1308,12 +948,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5897'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 8455,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5898', 'x': 8456},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8456},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7476,
@@ -1329,14 +969,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5897'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5898'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1356,7 +996,7 @@ RECORDS = {
                                             'x': 8458,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5898', 'x': 8459},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8459},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7478,
@@ -1393,14 +1033,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'n~5899',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 1, 'x': 8460},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7480,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'r~5900',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8461},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7481,
@@ -1410,14 +1050,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5901',
-                            'e': {'op': 'var', 'n': 'n~5899', 'x': 8462},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 8462},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7483,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5902',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8463},
                             'w': {
                                 'op': 'and',
@@ -1430,18 +1070,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5902'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5900'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5901'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1452,7 +1092,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5903',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8465},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7486,
@@ -1476,7 +1116,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5904',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1487,7 +1127,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5901'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1496,17 +1136,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5902'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5901'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5902'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1525,21 +1165,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5903', 'x': 8468},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 8468},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5904', 'x': 8469},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 8469},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7490,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5904', 'x': 8470},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 8470},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5902'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8471,
@@ -1558,7 +1198,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5904'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 8472,
                                                 },
@@ -1576,9 +1216,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5901', 'x': 8473},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 8473},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5903', 'x': 8474},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 8474},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7493,
                                     },
@@ -1591,15 +1231,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5905',
-                            'e': {'op': 'var', 'n': 'left~5901', 'x': 8475},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 8475},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7494,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~5906',
-                            'e': {'op': 'var', 'n': 'r~5900', 'x': 8476},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 8476},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7495,
                         },
@@ -1608,7 +1248,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5907',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1625,13 +1265,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5906'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5905'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1639,11 +1279,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5905'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5906'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1667,7 +1307,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5906'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1676,7 +1316,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5907', 'x': 8479},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 8479},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1693,14 +1333,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5907'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5906'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1711,7 +1351,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5906'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1739,12 +1379,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5906'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 8481,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5907', 'x': 8482},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 8482},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7500,
@@ -1757,7 +1397,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5906'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1769,12 +1409,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5906'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 8484,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8485},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8485},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7502,
@@ -1790,14 +1430,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5906'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5907'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1817,7 +1457,7 @@ RECORDS = {
                                             'x': 8487,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8488},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8488},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7504,

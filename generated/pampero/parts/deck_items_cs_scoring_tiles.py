@@ -47,115 +47,115 @@ K = [
 def x_8699(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5990: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5991, NOREC).get('value', None) if type(v_g_5991) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5991, NOREC).get('value', None) if type(v_g_5991) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5991, NOREC).get('column', 0) if type(v_g_5991) is str else 0)) for v_g_5991 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5991, NOREC).get('column', 0) if type(v_g_5991) is str else 0) == v_col_5990)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5989, NOREC).get('column', 0) if type(v_x_5989) is str else 0) for v_x_5989 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5989, NOREC).get('key', None) if type(v_x_5989) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5988, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5988, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5988 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5988, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5988, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('residential', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('residential', _w7))]))) is int else num(_w8))))
 
 
 def x_8700(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:11
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5994: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5995, NOREC).get('value', None) if type(v_g_5995) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5995, NOREC).get('value', None) if type(v_g_5995) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5995, NOREC).get('column', 0) if type(v_g_5995) is str else 0)) for v_g_5995 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5995, NOREC).get('column', 0) if type(v_g_5995) is str else 0) == v_col_5994)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5993, NOREC).get('column', 0) if type(v_x_5993) is str else 0) for v_x_5993 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5993, NOREC).get('key', None) if type(v_x_5993) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5992, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5992, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5992 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('resort' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5992, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5992, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('resort', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('resort' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('resort', _w7))]))) is int else num(_w8))))
 
 
 def x_8701(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_5998: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_5999, NOREC).get('value', None) if type(v_g_5999) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_5999, NOREC).get('value', None) if type(v_g_5999) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_5999, NOREC).get('column', 0) if type(v_g_5999) is str else 0)) for v_g_5999 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_5999, NOREC).get('column', 0) if type(v_g_5999) is str else 0) == v_col_5998)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_5997, NOREC).get('column', 0) if type(v_x_5997) is str else 0) for v_x_5997 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_5997, NOREC).get('key', None) if type(v_x_5997) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_5996, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5996, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_5996 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('industrial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_5996, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_5996, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('industrial', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('industrial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('industrial', _w7))]))) is int else num(_w8))))
 
 
 def x_8702(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6002: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6003, NOREC).get('value', None) if type(v_g_6003) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6003, NOREC).get('value', None) if type(v_g_6003) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6003, NOREC).get('column', 0) if type(v_g_6003) is str else 0)) for v_g_6003 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6003, NOREC).get('column', 0) if type(v_g_6003) is str else 0) == v_col_6002)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6001, NOREC).get('column', 0) if type(v_x_6001) is str else 0) for v_x_6001 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6001, NOREC).get('key', None) if type(v_x_6001) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6000, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6000, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6000 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('commercial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6000, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6000, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('commercial', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('commercial' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('commercial', _w7))]))) is int else num(_w8))))
 
 
 def x_8703(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:20
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6006: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6007, NOREC).get('value', None) if type(v_g_6007) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6007, NOREC).get('value', None) if type(v_g_6007) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6007, NOREC).get('column', 0) if type(v_g_6007) is str else 0)) for v_g_6007 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6007, NOREC).get('column', 0) if type(v_g_6007) is str else 0) == v_col_6006)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6005, NOREC).get('column', 0) if type(v_x_6005) is str else 0) for v_x_6005 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6005, NOREC).get('key', None) if type(v_x_6005) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6004, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6004, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6004 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6004, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6004, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('remote', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('remote', _w7))]))) is int else num(_w8))))
 
 
 def x_8704(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:23
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6010: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6011, NOREC).get('value', None) if type(v_g_6011) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6011, NOREC).get('value', None) if type(v_g_6011) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6011, NOREC).get('column', 0) if type(v_g_6011) is str else 0)) for v_g_6011 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6011, NOREC).get('column', 0) if type(v_g_6011) is str else 0) == v_col_6010)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6009, NOREC).get('column', 0) if type(v_x_6009) is str else 0) for v_x_6009 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6009, NOREC).get('key', None) if type(v_x_6009) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6008, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6008, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6008 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6008, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6008, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('solar', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('solar', _w7))]))) is int else num(_w8))))
 
 
 def x_8705(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6014: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6015, NOREC).get('value', None) if type(v_g_6015) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6015, NOREC).get('value', None) if type(v_g_6015) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6015, NOREC).get('column', 0) if type(v_g_6015) is str else 0)) for v_g_6015 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6015, NOREC).get('column', 0) if type(v_g_6015) is str else 0) == v_col_6014)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6013, NOREC).get('column', 0) if type(v_x_6013) is str else 0) for v_x_6013 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6013, NOREC).get('key', None) if type(v_x_6013) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6012, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6012, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6012 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6012, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6012, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('lucrative', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('lucrative', _w7))]))) is int else num(_w8))))
 
 
 def x_8706(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6018: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6019, NOREC).get('value', None) if type(v_g_6019) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6019, NOREC).get('value', None) if type(v_g_6019) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6019, NOREC).get('column', 0) if type(v_g_6019) is str else 0)) for v_g_6019 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6019, NOREC).get('column', 0) if type(v_g_6019) is str else 0) == v_col_6018)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6017, NOREC).get('column', 0) if type(v_x_6017) is str else 0) for v_x_6017 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6017, NOREC).get('key', None) if type(v_x_6017) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6016, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6016, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6016 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6016, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6016, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('double_icon', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('double_icon', _w7))]))) is int else num(_w8))))
 
 
 def x_8707(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6022: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6023, NOREC).get('value', None) if type(v_g_6023) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6023, NOREC).get('value', None) if type(v_g_6023) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6023, NOREC).get('column', 0) if type(v_g_6023) is str else 0)) for v_g_6023 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6023, NOREC).get('column', 0) if type(v_g_6023) is str else 0) == v_col_6022)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6021, NOREC).get('column', 0) if type(v_x_6021) is str else 0) for v_x_6021 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6021, NOREC).get('key', None) if type(v_x_6021) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6020, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6020, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6020 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('single_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6020, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6020, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('single_icon', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('single_icon' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('single_icon', _w7))]))) is int else num(_w8))))
 
 
 def x_8708(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:35
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6026: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6027, NOREC).get('value', None) if type(v_g_6027) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6027, NOREC).get('value', None) if type(v_g_6027) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6027, NOREC).get('column', 0) if type(v_g_6027) is str else 0)) for v_g_6027 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6027, NOREC).get('column', 0) if type(v_g_6027) is str else 0) == v_col_6026)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6025, NOREC).get('column', 0) if type(v_x_6025) is str else 0) for v_x_6025 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6025, NOREC).get('key', None) if type(v_x_6025) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6024, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6024, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6024 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('a' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6024, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6024, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('a', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('a' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('a', _w7))]))) is int else num(_w8))))
 
 
 def x_8709(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:38
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6030: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6031, NOREC).get('value', None) if type(v_g_6031) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6031, NOREC).get('value', None) if type(v_g_6031) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6031, NOREC).get('column', 0) if type(v_g_6031) is str else 0)) for v_g_6031 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6031, NOREC).get('column', 0) if type(v_g_6031) is str else 0) == v_col_6030)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6029, NOREC).get('column', 0) if type(v_x_6029) is str else 0) for v_x_6029 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6029, NOREC).get('key', None) if type(v_x_6029) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6028, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6028, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6028 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b1' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6028, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6028, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b1', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b1' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b1', _w7))]))) is int else num(_w8))))
 
 
 def x_8710(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6034: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6035, NOREC).get('value', None) if type(v_g_6035) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6035, NOREC).get('value', None) if type(v_g_6035) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6035, NOREC).get('column', 0) if type(v_g_6035) is str else 0)) for v_g_6035 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6035, NOREC).get('column', 0) if type(v_g_6035) is str else 0) == v_col_6034)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6033, NOREC).get('column', 0) if type(v_x_6033) is str else 0) for v_x_6033 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6033, NOREC).get('key', None) if type(v_x_6033) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6032, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6032, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6032 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b2' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6032, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6032, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b2', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('b2' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('b2', _w7))]))) is int else num(_w8))))
 
 
 def x_8711(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_6038: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_6039, NOREC).get('value', None) if type(v_g_6039) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_6039, NOREC).get('value', None) if type(v_g_6039) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_6039, NOREC).get('column', 0) if type(v_g_6039) is str else 0)) for v_g_6039 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_6039, NOREC).get('column', 0) if type(v_g_6039) is str else 0) == v_col_6038)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_6037, NOREC).get('column', 0) if type(v_x_6037) is str else 0) for v_x_6037 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_6037, NOREC).get('key', None) if type(v_x_6037) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_6036, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_6036, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_6036 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_6036, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_6036, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('c', _w7))]))) is int else num(_w8))))
+    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (1 * (_w8 if type((_w8 := FN['sum'](ctx, None, [(lambda v_col_2621: FN['max'](ctx, None, [((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('value', None) if type(v_g_2622) is str else None) != None) else (ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0)) for v_g_2622 in IDS(ctx, 'grid_columns') if ((ctx.index.plain['grid_columns'].get(v_g_2622, NOREC).get('column', 0) if type(v_g_2622) is str else 0) == v_col_2621)]))(FN['max'](ctx, None, [(ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None) == (_w3.get('cell', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'cell', None)))])) for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := (_w5.get(v_c_2619, {}) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w5, v_c_2619, {})))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('c', _w7))]))) is int else num(_w8))))
 
 
 def x_8712(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6041 for v_x_6041 in items_of(KEY(ctx.state.get('places'), v_s_6040, [])) if (True if (((v_x_6041.get('owner', None) if type(v_x_6041) is dict else KEY(v_x_6041, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6041.get('piece', None) if type(v_x_6041) is dict else KEY(v_x_6041, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6040 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6040, NOREC).get('area', None) if type(v_s_6040) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6040, NOREC).get('area', None) if type(v_s_6040) is str else None) == 'a1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6040, NOREC).get('area', None) if type(v_s_6040) is str else None))) is str else None) == 'a1')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'a1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'a1')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8713(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6043 for v_x_6043 in items_of(KEY(ctx.state.get('places'), v_s_6042, [])) if (True if (((v_x_6043.get('owner', None) if type(v_x_6043) is dict else KEY(v_x_6043, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6043.get('piece', None) if type(v_x_6043) is dict else KEY(v_x_6043, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6042 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6042, NOREC).get('area', None) if type(v_s_6042) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6042, NOREC).get('area', None) if type(v_s_6042) is str else None) == 'a2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6042, NOREC).get('area', None) if type(v_s_6042) is str else None))) is str else None) == 'a2')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'a2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'a2')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8714(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6045 for v_x_6045 in items_of(KEY(ctx.state.get('places'), v_s_6044, [])) if (True if (((v_x_6045.get('owner', None) if type(v_x_6045) is dict else KEY(v_x_6045, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6045.get('piece', None) if type(v_x_6045) is dict else KEY(v_x_6045, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6044 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6044, NOREC).get('area', None) if type(v_s_6044) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6044, NOREC).get('area', None) if type(v_s_6044) is str else None) == 'a3')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6044, NOREC).get('area', None) if type(v_s_6044) is str else None))) is str else None) == 'a3')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'a3')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'a3')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8715(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6047 for v_x_6047 in items_of(KEY(ctx.state.get('places'), v_s_6046, [])) if (True if (((v_x_6047.get('owner', None) if type(v_x_6047) is dict else KEY(v_x_6047, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6047.get('piece', None) if type(v_x_6047) is dict else KEY(v_x_6047, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6046 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6046, NOREC).get('area', None) if type(v_s_6046) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6046, NOREC).get('area', None) if type(v_s_6046) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6046, NOREC).get('area', None) if type(v_s_6046) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8716(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6049 for v_x_6049 in items_of(KEY(ctx.state.get('places'), v_s_6048, [])) if (True if (((v_x_6049.get('owner', None) if type(v_x_6049) is dict else KEY(v_x_6049, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6049.get('piece', None) if type(v_x_6049) is dict else KEY(v_x_6049, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6048 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6048, NOREC).get('area', None) if type(v_s_6048) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6048, NOREC).get('area', None) if type(v_s_6048) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6048, NOREC).get('area', None) if type(v_s_6048) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w3))))
 
 
 def x_8717(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_6051 for v_x_6051 in items_of(KEY(ctx.state.get('places'), v_s_6050, [])) if (True if (((v_x_6051.get('owner', None) if type(v_x_6051) is dict else KEY(v_x_6051, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_6051.get('piece', None) if type(v_x_6051) is dict else KEY(v_x_6051, 'piece', None)))) is str else None) != None)) else False)]) for v_s_6050 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_6050, NOREC).get('area', None) if type(v_s_6050) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_6050, NOREC).get('area', None) if type(v_s_6050) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_6050, NOREC).get('area', None) if type(v_s_6050) is str else None))) is str else None) == 'c')) else False)) else False)]))) is int else num(_w3))))
+    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (2 * (_w3 if type((_w3 := FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'c')) else False)) else False)]))) is int else num(_w3))))
 
 
 TRIALS = {
@@ -226,7 +226,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5988',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -234,19 +234,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5990',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5989',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5989'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -256,7 +256,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5989'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -269,7 +269,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5988'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -284,7 +284,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5991',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -294,7 +294,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5991'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -303,14 +303,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5991'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5991'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -321,11 +321,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5991'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5990'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -343,7 +343,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5988'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -377,7 +377,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5992',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -385,19 +385,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5994',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5993',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5993'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -407,7 +407,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5993'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -420,7 +420,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5992'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -435,7 +435,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5995',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -445,7 +445,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5995'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -454,14 +454,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5995'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5995'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -472,11 +472,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5995'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5994'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -494,7 +494,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5992'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -528,7 +528,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~5996',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -536,19 +536,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~5998',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~5997',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5997'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -558,7 +558,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5997'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -571,7 +571,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~5996'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -586,7 +586,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~5999',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -596,7 +596,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5999'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -605,14 +605,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5999'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5999'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -623,11 +623,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5999'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~5998'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -645,7 +645,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~5996'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -679,7 +679,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6000',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -687,19 +687,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6002',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6001',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6001'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -709,7 +709,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6001'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -722,7 +722,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6000'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -737,7 +737,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6003',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -747,7 +747,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6003'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -756,14 +756,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6003'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6003'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -774,11 +774,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6003'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6002'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -796,7 +796,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6000'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -830,7 +830,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6004',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -838,19 +838,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6006',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6005',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6005'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -860,7 +860,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6005'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -873,7 +873,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6004'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -888,7 +888,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6007',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -898,7 +898,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6007'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -907,14 +907,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6007'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6007'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -925,11 +925,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6007'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6006'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -947,7 +947,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6004'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -981,7 +981,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6008',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -989,19 +989,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6010',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6009',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6009'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1011,7 +1011,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6009'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1024,7 +1024,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6008'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1039,7 +1039,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6011',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1049,7 +1049,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6011'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1058,14 +1058,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6011'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6011'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1076,11 +1076,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6011'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6010'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -1098,7 +1098,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6008'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1132,7 +1132,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6012',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1140,19 +1140,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6014',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6013',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6013'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1162,7 +1162,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6013'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1175,7 +1175,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6012'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1190,7 +1190,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6015',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1200,7 +1200,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6015'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1209,14 +1209,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6015'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6015'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1227,11 +1227,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6015'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6014'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -1249,7 +1249,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6012'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1283,7 +1283,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6016',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1291,19 +1291,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6018',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6017',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6017'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1313,7 +1313,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6017'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1326,7 +1326,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6016'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1341,7 +1341,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6019',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1351,7 +1351,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6019'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1360,14 +1360,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6019'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6019'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1378,11 +1378,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6019'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6018'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -1400,7 +1400,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6016'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1434,7 +1434,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6020',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1442,19 +1442,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6022',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6021',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6021'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1464,7 +1464,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6021'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1477,7 +1477,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6020'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1492,7 +1492,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6023',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1502,7 +1502,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6023'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1511,14 +1511,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6023'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6023'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1529,11 +1529,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6023'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6022'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -1551,7 +1551,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6020'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1585,7 +1585,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6024',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1593,19 +1593,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6026',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6025',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6025'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1615,7 +1615,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6025'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1628,7 +1628,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6024'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1643,7 +1643,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6027',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1653,7 +1653,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6027'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1662,14 +1662,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6027'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6027'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1680,11 +1680,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6027'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6026'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -1702,7 +1702,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6024'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1736,7 +1736,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6028',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1744,19 +1744,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6030',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6029',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6029'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1766,7 +1766,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6029'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1779,7 +1779,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6028'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1794,7 +1794,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6031',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1804,7 +1804,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6031'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1813,14 +1813,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6031'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6031'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1831,11 +1831,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6031'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6030'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -1853,7 +1853,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6028'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -1887,7 +1887,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6032',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -1895,19 +1895,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6034',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6033',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6033'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -1917,7 +1917,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6033'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -1930,7 +1930,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6032'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -1945,7 +1945,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6035',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -1955,7 +1955,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6035'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -1964,14 +1964,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6035'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6035'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -1982,11 +1982,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6035'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6034'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -2004,7 +2004,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6032'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -2038,7 +2038,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'c~6036',
+                        'v': 'c~2619',
                         'src': {
                             'op': 'st',
                             'k': 'contracts',
@@ -2046,19 +2046,19 @@ RECORDS = {
                         },
                         'e': {
                             'op': 'letx',
-                            'v': 'col~6038',
+                            'v': 'col~2621',
                             'e': {
                                 'op': 'fn',
                                 'f': 'max',
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'x~6037',
+                                        'v': 'x~2620',
                                         'src': {'op': 'ids', 'kind': 'grid_cells'},
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~6037'},
+                                            'of': {'op': 'var', 'n': 'x~2620'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -2068,7 +2068,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~6037'},
+                                                'of': {'op': 'var', 'n': 'x~2620'},
                                                 'f': 'key',
                                                 'd': None,
                                             },
@@ -2081,7 +2081,7 @@ RECORDS = {
                                                         'k': 'contracts',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'c~6036'},
+                                                    'k': {'op': 'var', 'n': 'c~2619'},
                                                     'd': {},
                                                 },
                                                 'k': {'op': 'lit', 'v': 'cell'},
@@ -2096,7 +2096,7 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'mapc',
-                                        'v': 'g~6039',
+                                        'v': 'g~2622',
                                         'src': {'op': 'ids', 'kind': 'grid_columns'},
                                         'e': {
                                             'op': 'cond',
@@ -2106,7 +2106,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~6039'},
+                                                    'of': {'op': 'var', 'n': 'g~2622'},
                                                     'f': 'value',
                                                     'd': None,
                                                 },
@@ -2115,14 +2115,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6039'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'value',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6039'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
@@ -2133,11 +2133,11 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~6039'},
+                                                'of': {'op': 'var', 'n': 'g~2622'},
                                                 'f': 'column',
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'col~6038'},
+                                            'b': {'op': 'var', 'n': 'col~2621'},
                                         },
                                     },
                                 ],
@@ -2155,7 +2155,7 @@ RECORDS = {
                                         'k': 'contracts',
                                         'p': {'op': 'var', 'n': 'you'},
                                     },
-                                    'k': {'op': 'var', 'n': 'c~6036'},
+                                    'k': {'op': 'var', 'n': 'c~2619'},
                                     'd': {},
                                 },
                                 'k': {'op': 'lit', 'v': 'tags'},
@@ -2189,7 +2189,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6040',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2197,11 +2197,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6041',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6040'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2212,7 +2212,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6041'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2225,7 +2225,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6041'},
+                                                        'of': {'op': 'var', 'n': 'x~2620'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2247,7 +2247,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6040'},
+                                        'of': {'op': 'var', 'n': 's~2619'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2262,7 +2262,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6040'},
+                                                'of': {'op': 'var', 'n': 's~2619'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2277,7 +2277,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6040'},
+                                                    'of': {'op': 'var', 'n': 's~2619'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2317,7 +2317,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6042',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2325,11 +2325,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6043',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6042'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2340,7 +2340,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6043'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2353,7 +2353,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6043'},
+                                                        'of': {'op': 'var', 'n': 'x~2620'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2375,7 +2375,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6042'},
+                                        'of': {'op': 'var', 'n': 's~2619'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2390,7 +2390,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6042'},
+                                                'of': {'op': 'var', 'n': 's~2619'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2405,7 +2405,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6042'},
+                                                    'of': {'op': 'var', 'n': 's~2619'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2445,7 +2445,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6044',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2453,11 +2453,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6045',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6044'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2468,7 +2468,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6045'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2481,7 +2481,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6045'},
+                                                        'of': {'op': 'var', 'n': 'x~2620'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2503,7 +2503,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6044'},
+                                        'of': {'op': 'var', 'n': 's~2619'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2518,7 +2518,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6044'},
+                                                'of': {'op': 'var', 'n': 's~2619'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2533,7 +2533,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6044'},
+                                                    'of': {'op': 'var', 'n': 's~2619'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2573,7 +2573,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6046',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2581,11 +2581,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6047',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6046'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2596,7 +2596,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6047'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2609,7 +2609,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6047'},
+                                                        'of': {'op': 'var', 'n': 'x~2620'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2631,7 +2631,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6046'},
+                                        'of': {'op': 'var', 'n': 's~2619'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2646,7 +2646,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6046'},
+                                                'of': {'op': 'var', 'n': 's~2619'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2661,7 +2661,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6046'},
+                                                    'of': {'op': 'var', 'n': 's~2619'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2701,7 +2701,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6048',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2709,11 +2709,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6049',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6048'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2724,7 +2724,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6049'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2737,7 +2737,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6049'},
+                                                        'of': {'op': 'var', 'n': 'x~2620'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2759,7 +2759,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6048'},
+                                        'of': {'op': 'var', 'n': 's~2619'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2774,7 +2774,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6048'},
+                                                'of': {'op': 'var', 'n': 's~2619'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2789,7 +2789,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6048'},
+                                                    'of': {'op': 'var', 'n': 's~2619'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },
@@ -2829,7 +2829,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6050',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2837,11 +2837,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6051',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6050'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2852,7 +2852,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6051'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2865,7 +2865,7 @@ RECORDS = {
                                                     'kind': 'pieces',
                                                     'of': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6051'},
+                                                        'of': {'op': 'var', 'n': 'x~2620'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'f': 'per_player',
@@ -2887,7 +2887,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6050'},
+                                        'of': {'op': 'var', 'n': 's~2619'},
                                         'f': 'area',
                                         'd': None,
                                     },
@@ -2902,7 +2902,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6050'},
+                                                'of': {'op': 'var', 'n': 's~2619'},
                                                 'f': 'area',
                                                 'd': None,
                                             },
@@ -2917,7 +2917,7 @@ RECORDS = {
                                                 'of': {
                                                     'op': 'fld',
                                                     'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6050'},
+                                                    'of': {'op': 'var', 'n': 's~2619'},
                                                     'f': 'area',
                                                     'd': None,
                                                 },

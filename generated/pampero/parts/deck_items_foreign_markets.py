@@ -51,306 +51,103 @@ K = [
 def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5909: (lambda v_at_5910: ((v_vs_5909.get(v_at_5910, None) if type(v_vs_5909) is dict else KEY(v_vs_5909, v_at_5910, None)) if (True if (((v_at_5910 if type(v_at_5910) is int else num(v_at_5910)) >= 0)) and (((v_at_5910 if type(v_at_5910) is int else num(v_at_5910)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5909))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5908'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5908'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5908'))) is str else None) == 'game') else (_w10.get(E.get('t~5908'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5908'), 0)))))(((_w3.get((_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5908'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5908'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5908'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5908'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5908'))) is str else [])))
+    return (lambda v_vs_2620: (lambda v_at_2621: ((v_vs_2620.get(v_at_2621, None) if type(v_vs_2620) is dict else KEY(v_vs_2620, v_at_2621, None)) if (True if (((v_at_2621 if type(v_at_2621) is int else num(v_at_2621)) >= 0)) and (((v_at_2621 if type(v_at_2621) is int else num(v_at_2621)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_2620))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~2619'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~2619'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~2619'))) is str else None) == 'game') else (_w10.get(E.get('t~2619'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~2619'), 0)))))(((_w3.get((_w2.get(E.get('t~2619'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2619'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2619'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2619'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2619'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2619'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~2619'))) is str else [])))
 
 
 def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5911') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5911'), (_w2.get(E.get('r~5912'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5912'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2622') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2623'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2622'), (_w2.get(E.get('r~2623'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2623'), 0))]))])
 
 
 def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2623'))) is str else None) != None)
 
 
 def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5913'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5912'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5912'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5912'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2624'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2623'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2623'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2623'), 0)))) is int else num(_w5)))])])
 
 
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~5912'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5912'), 0))
+    return (_w2.get(E.get('r~2623'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2623'), 0))
 
 
 def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5912'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2623'))) is str else None) != None)
 
 
 def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~5912'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5912'), 0))
+    return (_w1.get(E.get('r~2623'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2623'), 0))
 
 
 def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5912'))) is str else None)) and ((E.get('k~5913') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2623'))) is str else None)) and ((E.get('k~2624') != 0)) else False)
 
 
 x_8502 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    if E is None:
-        E = ctx.env()
-    return (lambda v_vs_5915: (lambda v_at_5916: ((v_vs_5915.get(v_at_5916, None) if type(v_vs_5915) is dict else KEY(v_vs_5915, v_at_5916, None)) if (True if (((v_at_5916 if type(v_at_5916) is int else num(v_at_5916)) >= 0)) and (((v_at_5916 if type(v_at_5916) is int else num(v_at_5916)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5915))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5914'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5914'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5914'))) is str else None) == 'game') else (_w10.get(E.get('t~5914'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5914'), 0)))))(((_w3.get((_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5914'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5914'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5914'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5914'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5914'))) is str else [])))
-
-
-def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5917') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5917'), (_w2.get(E.get('r~5918'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5918'), 0))]))])
-
-
-def x_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
-
-
-def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5919'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5918'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5918'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5918'), 0)))) is int else num(_w5)))])])
-
-
-def x_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5918'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5918'), 0))
-
-
-def x_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5918'))) is str else None) != None)
-
-
-def x_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5918'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5918'), 0))
-
-
-def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5918'))) is str else None)) and ((E.get('k~5919') != 0)) else False)
-
-
+x_8505 = x_8490  # rules_data/pampero/definitions/tracks.yaml:177
+x_8507 = x_8492  # rules_data/pampero/definitions/resources.yaml:26
+x_8508 = x_8493  # rules_data/pampero/definitions/resources.yaml:27
+x_8510 = x_8495  # rules_data/pampero/definitions/resources.yaml:27
+x_8511 = x_8496  # rules_data/pampero/definitions/resources.yaml:28
+x_8513 = x_8498  # rules_data/pampero/definitions/resources.yaml:29
+x_8514 = x_8499  # rules_data/pampero/definitions/resources.yaml:29
+x_8516 = x_8501  # rules_data/pampero/definitions/resources.yaml:30
 x_8517 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5921: (lambda v_at_5922: ((v_vs_5921.get(v_at_5922, None) if type(v_vs_5921) is dict else KEY(v_vs_5921, v_at_5922, None)) if (True if (((v_at_5922 if type(v_at_5922) is int else num(v_at_5922)) >= 0)) and (((v_at_5922 if type(v_at_5922) is int else num(v_at_5922)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5921))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5920'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5920'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5920'))) is str else None) == 'game') else (_w10.get(E.get('t~5920'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5920'), 0)))))(((_w3.get((_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5920'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5920'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5920'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5920'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5920'))) is str else [])))
+    return (lambda v_vs_2626: (lambda v_at_2627: ((v_vs_2626.get(v_at_2627, None) if type(v_vs_2626) is dict else KEY(v_vs_2626, v_at_2627, None)) if (True if (((v_at_2627 if type(v_at_2627) is int else num(v_at_2627)) >= 0)) and (((v_at_2627 if type(v_at_2627) is int else num(v_at_2627)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_2626))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~2625'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~2625'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~2625'))) is str else None) == 'game') else (_w10.get(E.get('t~2625'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~2625'), 0)))))(((_w3.get((_w2.get(E.get('t~2625'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2625'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2625'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2625'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2625'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2625'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~2625'))) is str else [])))
 
 
-def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5923') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5923'), (_w2.get(E.get('r~5924'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5924'), 0))]))])
-
-
-def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
-
-
-def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5925'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5924'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5924'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5924'), 0)))) is int else num(_w5)))])])
-
-
-def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5924'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5924'), 0))
-
-
-def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5924'))) is str else None) != None)
-
-
-def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5924'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5924'), 0))
-
-
-def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5924'))) is str else None)) and ((E.get('k~5925') != 0)) else False)
-
-
+x_8522 = _C.x_8522  # rules_data/pampero/definitions/resources.yaml:26
+x_8523 = _C.x_8523  # rules_data/pampero/definitions/resources.yaml:27
+x_8525 = _C.x_8525  # rules_data/pampero/definitions/resources.yaml:27
+x_8526 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:28
+x_8528 = _C.x_8528  # rules_data/pampero/definitions/resources.yaml:29
+x_8529 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:29
+x_8531 = _C.x_8531  # rules_data/pampero/definitions/resources.yaml:30
 x_8532 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    if E is None:
-        E = ctx.env()
-    return (lambda v_vs_5927: (lambda v_at_5928: ((v_vs_5927.get(v_at_5928, None) if type(v_vs_5927) is dict else KEY(v_vs_5927, v_at_5928, None)) if (True if (((v_at_5928 if type(v_at_5928) is int else num(v_at_5928)) >= 0)) and (((v_at_5928 if type(v_at_5928) is int else num(v_at_5928)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5927))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5926'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5926'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5926'))) is str else None) == 'game') else (_w10.get(E.get('t~5926'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5926'), 0)))))(((_w3.get((_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5926'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5926'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5926'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5926'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5926'))) is str else [])))
-
-
-def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5929') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5929'), (_w2.get(E.get('r~5930'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5930'), 0))]))])
-
-
-def x_8538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
-
-
-def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5931'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5930'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5930'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5930'), 0)))) is int else num(_w5)))])])
-
-
-def x_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5930'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5930'), 0))
-
-
-def x_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5930'))) is str else None) != None)
-
-
-def x_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5930'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5930'), 0))
-
-
-def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5930'))) is str else None)) and ((E.get('k~5931') != 0)) else False)
-
-
+x_8535 = x_8490  # rules_data/pampero/definitions/tracks.yaml:177
+x_8537 = x_8492  # rules_data/pampero/definitions/resources.yaml:26
+x_8538 = x_8493  # rules_data/pampero/definitions/resources.yaml:27
+x_8540 = x_8495  # rules_data/pampero/definitions/resources.yaml:27
+x_8541 = x_8496  # rules_data/pampero/definitions/resources.yaml:28
+x_8543 = x_8498  # rules_data/pampero/definitions/resources.yaml:29
+x_8544 = x_8499  # rules_data/pampero/definitions/resources.yaml:29
+x_8546 = x_8501  # rules_data/pampero/definitions/resources.yaml:30
 x_8547 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    if E is None:
-        E = ctx.env()
-    return (lambda v_vs_5933: (lambda v_at_5934: ((v_vs_5933.get(v_at_5934, None) if type(v_vs_5933) is dict else KEY(v_vs_5933, v_at_5934, None)) if (True if (((v_at_5934 if type(v_at_5934) is int else num(v_at_5934)) >= 0)) and (((v_at_5934 if type(v_at_5934) is int else num(v_at_5934)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5933))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5932'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5932'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5932'))) is str else None) == 'game') else (_w10.get(E.get('t~5932'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5932'), 0)))))(((_w3.get((_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5932'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5932'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5932'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5932'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5932'))) is str else [])))
-
-
-def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5935') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5935'), (_w2.get(E.get('r~5936'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5936'), 0))]))])
-
-
-def x_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
-
-
-def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5937'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5936'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5936'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5936'), 0)))) is int else num(_w5)))])])
-
-
-def x_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5936'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5936'), 0))
-
-
-def x_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5936'))) is str else None) != None)
-
-
-def x_8559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5936'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5936'), 0))
-
-
-def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5936'))) is str else None)) and ((E.get('k~5937') != 0)) else False)
-
-
+x_8550 = x_8490  # rules_data/pampero/definitions/tracks.yaml:177
+x_8552 = x_8492  # rules_data/pampero/definitions/resources.yaml:26
+x_8553 = x_8493  # rules_data/pampero/definitions/resources.yaml:27
+x_8555 = x_8495  # rules_data/pampero/definitions/resources.yaml:27
+x_8556 = x_8496  # rules_data/pampero/definitions/resources.yaml:28
+x_8558 = x_8498  # rules_data/pampero/definitions/resources.yaml:29
+x_8559 = x_8499  # rules_data/pampero/definitions/resources.yaml:29
+x_8561 = x_8501  # rules_data/pampero/definitions/resources.yaml:30
 x_8562 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    if E is None:
-        E = ctx.env()
-    return (lambda v_vs_5939: (lambda v_at_5940: ((v_vs_5939.get(v_at_5940, None) if type(v_vs_5939) is dict else KEY(v_vs_5939, v_at_5940, None)) if (True if (((v_at_5940 if type(v_at_5940) is int else num(v_at_5940)) >= 0)) and (((v_at_5940 if type(v_at_5940) is int else num(v_at_5940)) < (_w11 if type((_w11 := FN['count'](ctx, None, v_vs_5939))) is int else num(_w11)))) else False) else 0))(((_w7.get(E.get('t~5938'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~5938'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~5938'))) is str else None) == 'game') else (_w10.get(E.get('t~5938'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~5938'), 0)))))(((_w3.get((_w2.get(E.get('t~5938'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5938'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~5938'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~5938'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~5938'), 0)), None)) if ((_w5 if type((_w5 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~5938'))) is str else [])))) is int else num(_w5)) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~5938'))) is str else [])))
-
-
-def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~5941') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5942'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~5941'), (_w2.get(E.get('r~5942'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~5942'), 0))]))])
-
-
-def x_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5942'))) is str else None) != None)
-
-
-def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5943'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~5942'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~5942'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~5942'), 0)))) is int else num(_w5)))])])
-
-
-def x_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~5942'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~5942'), 0))
-
-
-def x_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~5942'))) is str else None) != None)
-
-
-def x_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~5942'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~5942'), 0))
-
-
-def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~5942'))) is str else None)) and ((E.get('k~5943') != 0)) else False)
-
-
+x_8565 = x_8520  # rules_data/pampero/definitions/tracks.yaml:177
+x_8567 = _C.x_8522  # rules_data/pampero/definitions/resources.yaml:26
+x_8568 = _C.x_8523  # rules_data/pampero/definitions/resources.yaml:27
+x_8570 = _C.x_8525  # rules_data/pampero/definitions/resources.yaml:27
+x_8571 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:28
+x_8573 = _C.x_8528  # rules_data/pampero/definitions/resources.yaml:29
+x_8574 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:29
+x_8576 = _C.x_8531  # rules_data/pampero/definitions/resources.yaml:30
 x_8577 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
@@ -360,7 +157,7 @@ def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5908', 'residential', True)
+    LOCAL(ctx, E, 't~2619', 'residential', True)
     if not d_7507(ctx, E):
         return False
     return True
@@ -372,7 +169,7 @@ def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5908', 'residential', True)
+    LOCAL(ctx, E, 't~2619', 'residential', True)
     return True
 
 
@@ -382,8 +179,8 @@ def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5911', x_8490(ctx, E), True)
-    LOCAL(ctx, E, 'r~5912', 'money', True)
+    LOCAL(ctx, E, 'n~2622', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'r~2623', 'money', True)
     if not d_7510(ctx, E):
         return False
     return True
@@ -395,18 +192,11 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5911', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'n~2622', x_8490(ctx, E), True)
     return True
 
 
-def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5912', 'money', True)
-    return True
+d_7509 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
 
 
 def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -415,13 +205,13 @@ def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5913', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~2624', x_8492(ctx, E), True)
     if not d_7512(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
     if not d_7515(ctx, E):
         return False
     if not d_7517(ctx, E):
@@ -435,7 +225,7 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5913', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~2624', x_8492(ctx, E), True)
     return True
 
 
@@ -447,7 +237,7 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8493(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~5913', x_8495(ctx, E))
+        LOCAL(ctx, E, 'k~2624', x_8495(ctx, E))
     return True
 
 
@@ -457,7 +247,7 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5913', x_8495(ctx, E))
+    LOCAL(ctx, E, 'k~2624', x_8495(ctx, E))
     return True
 
 
@@ -467,9 +257,9 @@ def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
     return True
 
 
@@ -481,9 +271,9 @@ def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8498(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5912'))
+        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~2623'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
     return True
 
 
@@ -493,9 +283,9 @@ def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5912'))
+    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
     return True
 
 
@@ -509,7 +299,7 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
     return True
 
 
@@ -521,7 +311,7 @@ def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
     return True
 
 
@@ -531,24 +321,17 @@ def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5914', 'residential', True)
+    LOCAL(ctx, E, 't~2619', 'residential', True)
     if not d_7521(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~5920', 'industrial', True)
+    LOCAL(ctx, E, 't~2625', 'industrial', True)
     if not d_7534(ctx, E):
         return False
     return True
 
 
-def d_7520(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~5914', 'residential', True)
-    return True
+d_7520 = d_7506  # rules_data/pampero/items/foreign_markets.yaml:19
 
 
 def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -557,31 +340,15 @@ def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5917', x_8505(ctx, E), True)
-    LOCAL(ctx, E, 'r~5918', 'money', True)
+    LOCAL(ctx, E, 'n~2622', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'r~2623', 'money', True)
     if not d_7524(ctx, E):
         return False
     return True
 
 
-def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5917', x_8505(ctx, E), True)
-    return True
-
-
-def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5918', 'money', True)
-    return True
+d_7522 = d_7508  # rules_data/pampero/definitions/tracks.yaml:177
+d_7523 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
 
 
 def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -590,13 +357,13 @@ def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5919', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~2624', x_8507(ctx, E), True)
     if not d_7526(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
     if not d_7529(ctx, E):
         return False
     if not d_7531(ctx, E):
@@ -604,36 +371,9 @@ def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5919', x_8507(ctx, E), True)
-    return True
-
-
-def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8508(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5919', x_8510(ctx, E))
-    return True
-
-
-def d_7527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5919', x_8510(ctx, E))
-    return True
+d_7525 = d_7511  # rules_data/pampero/definitions/resources.yaml:26
+d_7526 = d_7512  # rules_data/pampero/definitions/resources.yaml:27
+d_7527 = d_7513  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -642,9 +382,9 @@ def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
     return True
 
 
@@ -656,9 +396,9 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8513(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5918'))
+        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2623'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
     return True
 
 
@@ -668,9 +408,9 @@ def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5918'))
+    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
     return True
 
 
@@ -684,7 +424,7 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
     return True
 
 
@@ -696,7 +436,7 @@ def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
     return True
 
 
@@ -706,7 +446,7 @@ def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5920', 'industrial', True)
+    LOCAL(ctx, E, 't~2625', 'industrial', True)
     return True
 
 
@@ -716,8 +456,8 @@ def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5923', x_8520(ctx, E), True)
-    LOCAL(ctx, E, 'r~5924', 'money', True)
+    LOCAL(ctx, E, 'n~2628', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'r~2629', 'money', True)
     if not d_7537(ctx, E):
         return False
     return True
@@ -729,18 +469,11 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5923', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'n~2628', x_8520(ctx, E), True)
     return True
 
 
-def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5924', 'money', True)
-    return True
+d_7536 = _C.d_7536  # rules_data/pampero/definitions/tracks.yaml:177
 
 
 def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -749,13 +482,13 @@ def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5925', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~2630', x_8522(ctx, E), True)
     if not d_7539(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
     if not d_7542(ctx, E):
         return False
     if not d_7544(ctx, E):
@@ -763,36 +496,9 @@ def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5925', x_8522(ctx, E), True)
-    return True
-
-
-def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8523(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5925', x_8525(ctx, E))
-    return True
-
-
-def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5925', x_8525(ctx, E))
-    return True
+d_7538 = _C.d_7538  # rules_data/pampero/definitions/resources.yaml:26
+d_7539 = _C.d_7539  # rules_data/pampero/definitions/resources.yaml:27
+d_7540 = _C.d_7540  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -801,9 +507,9 @@ def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
     return True
 
 
@@ -815,9 +521,9 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8528(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5924'))
+        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2629'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
     return True
 
 
@@ -827,9 +533,9 @@ def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5924'))
+    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2629'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
     return True
 
 
@@ -843,7 +549,7 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
     return True
 
 
@@ -855,7 +561,7 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
     return True
 
 
@@ -865,7 +571,7 @@ def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5926', 'resort', True)
+    LOCAL(ctx, E, 't~2619', 'resort', True)
     if not d_7548(ctx, E):
         return False
     return True
@@ -877,7 +583,7 @@ def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5926', 'resort', True)
+    LOCAL(ctx, E, 't~2619', 'resort', True)
     return True
 
 
@@ -887,31 +593,15 @@ def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5929', x_8535(ctx, E), True)
-    LOCAL(ctx, E, 'r~5930', 'money', True)
+    LOCAL(ctx, E, 'n~2622', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'r~2623', 'money', True)
     if not d_7551(ctx, E):
         return False
     return True
 
 
-def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5929', x_8535(ctx, E), True)
-    return True
-
-
-def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5930', 'money', True)
-    return True
+d_7549 = d_7508  # rules_data/pampero/definitions/tracks.yaml:177
+d_7550 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
 
 
 def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -920,13 +610,13 @@ def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5931', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~2624', x_8537(ctx, E), True)
     if not d_7553(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
     if not d_7556(ctx, E):
         return False
     if not d_7558(ctx, E):
@@ -934,36 +624,9 @@ def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5931', x_8537(ctx, E), True)
-    return True
-
-
-def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8538(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5931', x_8540(ctx, E))
-    return True
-
-
-def d_7554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5931', x_8540(ctx, E))
-    return True
+d_7552 = d_7511  # rules_data/pampero/definitions/resources.yaml:26
+d_7553 = d_7512  # rules_data/pampero/definitions/resources.yaml:27
+d_7554 = d_7513  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -972,9 +635,9 @@ def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
     return True
 
 
@@ -986,9 +649,9 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8543(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5930'))
+        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2623'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
     return True
 
 
@@ -998,9 +661,9 @@ def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5930'))
+    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
     return True
 
 
@@ -1014,7 +677,7 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
     return True
 
 
@@ -1026,7 +689,7 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
     return True
 
 
@@ -1036,24 +699,17 @@ def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5932', 'resort', True)
+    LOCAL(ctx, E, 't~2619', 'resort', True)
     if not d_7562(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~5938', 'commercial', True)
+    LOCAL(ctx, E, 't~2625', 'commercial', True)
     if not d_7575(ctx, E):
         return False
     return True
 
 
-def d_7561(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~5932', 'resort', True)
-    return True
+d_7561 = d_7547  # rules_data/pampero/items/foreign_markets.yaml:31
 
 
 def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -1062,31 +718,15 @@ def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5935', x_8550(ctx, E), True)
-    LOCAL(ctx, E, 'r~5936', 'money', True)
+    LOCAL(ctx, E, 'n~2622', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'r~2623', 'money', True)
     if not d_7565(ctx, E):
         return False
     return True
 
 
-def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5935', x_8550(ctx, E), True)
-    return True
-
-
-def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5936', 'money', True)
-    return True
+d_7563 = d_7508  # rules_data/pampero/definitions/tracks.yaml:177
+d_7564 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
 
 
 def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1095,13 +735,13 @@ def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5937', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~2624', x_8552(ctx, E), True)
     if not d_7567(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
     if not d_7570(ctx, E):
         return False
     if not d_7572(ctx, E):
@@ -1109,36 +749,9 @@ def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5937', x_8552(ctx, E), True)
-    return True
-
-
-def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8553(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5937', x_8555(ctx, E))
-    return True
-
-
-def d_7568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5937', x_8555(ctx, E))
-    return True
+d_7566 = d_7511  # rules_data/pampero/definitions/resources.yaml:26
+d_7567 = d_7512  # rules_data/pampero/definitions/resources.yaml:27
+d_7568 = d_7513  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1147,9 +760,9 @@ def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
     return True
 
 
@@ -1161,9 +774,9 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8558(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5936'))
+        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2623'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
     return True
 
 
@@ -1173,9 +786,9 @@ def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5936'))
+    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2623'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
     return True
 
 
@@ -1189,7 +802,7 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
     return True
 
 
@@ -1201,7 +814,7 @@ def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
     return True
 
 
@@ -1211,7 +824,7 @@ def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~5938', 'commercial', True)
+    LOCAL(ctx, E, 't~2625', 'commercial', True)
     return True
 
 
@@ -1221,31 +834,15 @@ def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~5941', x_8565(ctx, E), True)
-    LOCAL(ctx, E, 'r~5942', 'money', True)
+    LOCAL(ctx, E, 'n~2628', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'r~2629', 'money', True)
     if not d_7578(ctx, E):
         return False
     return True
 
 
-def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~5941', x_8565(ctx, E), True)
-    return True
-
-
-def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~5942', 'money', True)
-    return True
+d_7576 = d_7535  # rules_data/pampero/definitions/tracks.yaml:177
+d_7577 = _C.d_7536  # rules_data/pampero/definitions/tracks.yaml:177
 
 
 def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1254,13 +851,13 @@ def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~5943', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~2630', x_8567(ctx, E), True)
     if not d_7580(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5942'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5943'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
     if not d_7583(ctx, E):
         return False
     if not d_7585(ctx, E):
@@ -1268,36 +865,9 @@ def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5943', x_8567(ctx, E), True)
-    return True
-
-
-def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8568(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~5943', x_8570(ctx, E))
-    return True
-
-
-def d_7581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~5943', x_8570(ctx, E))
-    return True
+d_7579 = _C.d_7538  # rules_data/pampero/definitions/resources.yaml:26
+d_7580 = _C.d_7539  # rules_data/pampero/definitions/resources.yaml:27
+d_7581 = _C.d_7540  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1306,9 +876,9 @@ def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5942'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~5943'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
     return True
 
 
@@ -1320,9 +890,9 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8573(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5942'))
+        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2629'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~5943'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
     return True
 
 
@@ -1332,9 +902,9 @@ def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5942'))
+    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2629'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~5943'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
     return True
 
 
@@ -1348,7 +918,7 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~5943'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
     return True
 
 
@@ -1360,7 +930,7 @@ def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~5943'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
     return True
 
 
@@ -1515,46 +1085,7 @@ AT = {
     8498: 'rules_data/pampero/definitions/resources.yaml:29',
     8499: 'rules_data/pampero/definitions/resources.yaml:29',
     8501: 'rules_data/pampero/definitions/resources.yaml:30',
-    8505: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8507: 'rules_data/pampero/definitions/resources.yaml:26',
-    8508: 'rules_data/pampero/definitions/resources.yaml:27',
-    8510: 'rules_data/pampero/definitions/resources.yaml:27',
-    8511: 'rules_data/pampero/definitions/resources.yaml:28',
-    8513: 'rules_data/pampero/definitions/resources.yaml:29',
-    8514: 'rules_data/pampero/definitions/resources.yaml:29',
-    8516: 'rules_data/pampero/definitions/resources.yaml:30',
     8520: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8522: 'rules_data/pampero/definitions/resources.yaml:26',
-    8523: 'rules_data/pampero/definitions/resources.yaml:27',
-    8525: 'rules_data/pampero/definitions/resources.yaml:27',
-    8526: 'rules_data/pampero/definitions/resources.yaml:28',
-    8528: 'rules_data/pampero/definitions/resources.yaml:29',
-    8529: 'rules_data/pampero/definitions/resources.yaml:29',
-    8531: 'rules_data/pampero/definitions/resources.yaml:30',
-    8535: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8537: 'rules_data/pampero/definitions/resources.yaml:26',
-    8538: 'rules_data/pampero/definitions/resources.yaml:27',
-    8540: 'rules_data/pampero/definitions/resources.yaml:27',
-    8541: 'rules_data/pampero/definitions/resources.yaml:28',
-    8543: 'rules_data/pampero/definitions/resources.yaml:29',
-    8544: 'rules_data/pampero/definitions/resources.yaml:29',
-    8546: 'rules_data/pampero/definitions/resources.yaml:30',
-    8550: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8552: 'rules_data/pampero/definitions/resources.yaml:26',
-    8553: 'rules_data/pampero/definitions/resources.yaml:27',
-    8555: 'rules_data/pampero/definitions/resources.yaml:27',
-    8556: 'rules_data/pampero/definitions/resources.yaml:28',
-    8558: 'rules_data/pampero/definitions/resources.yaml:29',
-    8559: 'rules_data/pampero/definitions/resources.yaml:29',
-    8561: 'rules_data/pampero/definitions/resources.yaml:30',
-    8565: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8567: 'rules_data/pampero/definitions/resources.yaml:26',
-    8568: 'rules_data/pampero/definitions/resources.yaml:27',
-    8570: 'rules_data/pampero/definitions/resources.yaml:27',
-    8571: 'rules_data/pampero/definitions/resources.yaml:28',
-    8573: 'rules_data/pampero/definitions/resources.yaml:29',
-    8574: 'rules_data/pampero/definitions/resources.yaml:29',
-    8576: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1569,7 +1100,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:13
                     'op': 'let',
-                    'v': 't~5908',
+                    'v': 't~2619',
                     'e': {'op': 'lit', 'v': 'residential', 'x': 8489},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:13',
                     'id': 7506,
@@ -1579,10 +1110,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5911',
+                            'v': 'n~2622',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5909',
+                                'v': 'vs~2620',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -1595,7 +1126,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5908'},
+                                                    'of': {'op': 'var', 'n': 't~2619'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -1608,28 +1139,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5908'},
+                                            'of': {'op': 'var', 'n': 't~2619'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5908'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5908'},
+                                        'of': {'op': 'var', 'n': 't~2619'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5910',
+                                    'v': 'at~2621',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -1638,7 +1169,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5908'},
+                                                'of': {'op': 'var', 'n': 't~2619'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -1647,7 +1178,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5908'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -1657,7 +1188,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5908'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                     },
@@ -1669,18 +1200,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5910'},
+                                                    'a': {'op': 'var', 'n': 'at~2621'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5910'},
+                                                    'a': {'op': 'var', 'n': 'at~2621'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5909'},
+                                                            {'op': 'var', 'n': 'vs~2620'},
                                                         ],
                                                     },
                                                 },
@@ -1688,8 +1219,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5909'},
-                                            'k': {'op': 'var', 'n': 'at~5910'},
+                                            'of': {'op': 'var', 'n': 'vs~2620'},
+                                            'k': {'op': 'var', 'n': 'at~2621'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -1701,7 +1232,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5912',
+                            'v': 'r~2623',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8491},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7509,
@@ -1711,7 +1242,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5913',
+                                    'v': 'k~2624',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1728,13 +1259,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5912'},
+                                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5911'},
+                                                        'a': {'op': 'var', 'n': 'n~2622'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1742,11 +1273,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5911'},
+                                                                        {'op': 'var', 'n': 'n~2622'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5912'},
+                                                                            'k': {'op': 'var', 'n': 'r~2623'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1770,7 +1301,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5912'},
+                                            'of': {'op': 'var', 'n': 'r~2623'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1779,7 +1310,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5913', 'x': 8494},
+                                        't': {'op': 'var', 'n': 'k~2624', 'x': 8494},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1796,14 +1327,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5913'},
+                                                                        {'op': 'var', 'n': 'k~2624'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5912'},
+                                                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1814,7 +1345,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5912'},
+                                                                                'k': {'op': 'var', 'n': 'r~2623'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1842,12 +1373,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5912'},
+                                        'k': {'op': 'var', 'n': 'r~2623'},
                                         'd': 0,
                                         'x': 8496,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5913', 'x': 8497},
+                                    'e': {'op': 'var', 'n': 'k~2624', 'x': 8497},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7514,
@@ -1860,7 +1391,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5912'},
+                                            'of': {'op': 'var', 'n': 'r~2623'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1872,12 +1403,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5912'},
+                                            'k': {'op': 'var', 'n': 'r~2623'},
                                             'd': 0,
                                             'x': 8499,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8500},
+                                        'e': {'op': 'var', 'n': 'k~2624', 'x': 8500},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7516,
@@ -1893,14 +1424,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5912'},
+                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5913'},
+                                                'a': {'op': 'var', 'n': 'k~2624'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1920,7 +1451,7 @@ RECORDS = {
                                             'x': 8502,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8503},
+                                        'e': {'op': 'var', 'n': 'k~2624', 'x': 8503},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7518,
@@ -1954,7 +1485,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5914',
+                    'v': 't~2619',
                     'e': {'op': 'lit', 'v': 'residential', 'x': 8504},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7520,
@@ -1964,10 +1495,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5917',
+                            'v': 'n~2622',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5915',
+                                'v': 'vs~2620',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -1980,7 +1511,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5914'},
+                                                    'of': {'op': 'var', 'n': 't~2619'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -1993,28 +1524,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5914'},
+                                            'of': {'op': 'var', 'n': 't~2619'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5914'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5914'},
+                                        'of': {'op': 'var', 'n': 't~2619'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5916',
+                                    'v': 'at~2621',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2023,7 +1554,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5914'},
+                                                'of': {'op': 'var', 'n': 't~2619'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2032,7 +1563,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5914'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2042,7 +1573,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5914'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                     },
@@ -2054,18 +1585,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5916'},
+                                                    'a': {'op': 'var', 'n': 'at~2621'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5916'},
+                                                    'a': {'op': 'var', 'n': 'at~2621'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5915'},
+                                                            {'op': 'var', 'n': 'vs~2620'},
                                                         ],
                                                     },
                                                 },
@@ -2073,8 +1604,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5915'},
-                                            'k': {'op': 'var', 'n': 'at~5916'},
+                                            'of': {'op': 'var', 'n': 'vs~2620'},
+                                            'k': {'op': 'var', 'n': 'at~2621'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2086,7 +1617,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5918',
+                            'v': 'r~2623',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8506},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7523,
@@ -2096,7 +1627,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5919',
+                                    'v': 'k~2624',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2113,13 +1644,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5918'},
+                                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5917'},
+                                                        'a': {'op': 'var', 'n': 'n~2622'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2127,11 +1658,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5917'},
+                                                                        {'op': 'var', 'n': 'n~2622'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5918'},
+                                                                            'k': {'op': 'var', 'n': 'r~2623'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2155,7 +1686,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5918'},
+                                            'of': {'op': 'var', 'n': 'r~2623'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2164,7 +1695,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5919', 'x': 8509},
+                                        't': {'op': 'var', 'n': 'k~2624', 'x': 8509},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2181,14 +1712,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5919'},
+                                                                        {'op': 'var', 'n': 'k~2624'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5918'},
+                                                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2199,7 +1730,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5918'},
+                                                                                'k': {'op': 'var', 'n': 'r~2623'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2227,12 +1758,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5918'},
+                                        'k': {'op': 'var', 'n': 'r~2623'},
                                         'd': 0,
                                         'x': 8511,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5919', 'x': 8512},
+                                    'e': {'op': 'var', 'n': 'k~2624', 'x': 8512},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7528,
@@ -2245,7 +1776,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5918'},
+                                            'of': {'op': 'var', 'n': 'r~2623'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2257,12 +1788,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5918'},
+                                            'k': {'op': 'var', 'n': 'r~2623'},
                                             'd': 0,
                                             'x': 8514,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8515},
+                                        'e': {'op': 'var', 'n': 'k~2624', 'x': 8515},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7530,
@@ -2278,14 +1809,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5918'},
+                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5919'},
+                                                'a': {'op': 'var', 'n': 'k~2624'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2305,7 +1836,7 @@ RECORDS = {
                                             'x': 8517,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8518},
+                                        'e': {'op': 'var', 'n': 'k~2624', 'x': 8518},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7532,
@@ -2323,7 +1854,7 @@ RECORDS = {
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5920',
+                    'v': 't~2625',
                     'e': {'op': 'lit', 'v': 'industrial', 'x': 8519},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7533,
@@ -2333,10 +1864,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5923',
+                            'v': 'n~2628',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5921',
+                                'v': 'vs~2626',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2349,7 +1880,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5920'},
+                                                    'of': {'op': 'var', 'n': 't~2625'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2362,28 +1893,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5920'},
+                                            'of': {'op': 'var', 'n': 't~2625'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5920'},
+                                            'k': {'op': 'var', 'n': 't~2625'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5920'},
+                                        'of': {'op': 'var', 'n': 't~2625'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5922',
+                                    'v': 'at~2627',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2392,7 +1923,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5920'},
+                                                'of': {'op': 'var', 'n': 't~2625'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2401,7 +1932,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5920'},
+                                            'k': {'op': 'var', 'n': 't~2625'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2411,7 +1942,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5920'},
+                                            'k': {'op': 'var', 'n': 't~2625'},
                                             'd': 0,
                                         },
                                     },
@@ -2423,18 +1954,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5922'},
+                                                    'a': {'op': 'var', 'n': 'at~2627'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5922'},
+                                                    'a': {'op': 'var', 'n': 'at~2627'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5921'},
+                                                            {'op': 'var', 'n': 'vs~2626'},
                                                         ],
                                                     },
                                                 },
@@ -2442,8 +1973,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5921'},
-                                            'k': {'op': 'var', 'n': 'at~5922'},
+                                            'of': {'op': 'var', 'n': 'vs~2626'},
+                                            'k': {'op': 'var', 'n': 'at~2627'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2455,7 +1986,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5924',
+                            'v': 'r~2629',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8521},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7536,
@@ -2465,7 +1996,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5925',
+                                    'v': 'k~2630',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2482,13 +2013,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5924'},
+                                                                'of': {'op': 'var', 'n': 'r~2629'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5923'},
+                                                        'a': {'op': 'var', 'n': 'n~2628'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2496,11 +2027,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5923'},
+                                                                        {'op': 'var', 'n': 'n~2628'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5924'},
+                                                                            'k': {'op': 'var', 'n': 'r~2629'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2524,7 +2055,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5924'},
+                                            'of': {'op': 'var', 'n': 'r~2629'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2533,7 +2064,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5925', 'x': 8524},
+                                        't': {'op': 'var', 'n': 'k~2630', 'x': 8524},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2550,14 +2081,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5925'},
+                                                                        {'op': 'var', 'n': 'k~2630'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5924'},
+                                                                                'of': {'op': 'var', 'n': 'r~2629'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2568,7 +2099,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5924'},
+                                                                                'k': {'op': 'var', 'n': 'r~2629'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2596,12 +2127,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5924'},
+                                        'k': {'op': 'var', 'n': 'r~2629'},
                                         'd': 0,
                                         'x': 8526,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5925', 'x': 8527},
+                                    'e': {'op': 'var', 'n': 'k~2630', 'x': 8527},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7541,
@@ -2614,7 +2145,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5924'},
+                                            'of': {'op': 'var', 'n': 'r~2629'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2626,12 +2157,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5924'},
+                                            'k': {'op': 'var', 'n': 'r~2629'},
                                             'd': 0,
                                             'x': 8529,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8530},
+                                        'e': {'op': 'var', 'n': 'k~2630', 'x': 8530},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7543,
@@ -2647,14 +2178,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5924'},
+                                                'of': {'op': 'var', 'n': 'r~2629'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5925'},
+                                                'a': {'op': 'var', 'n': 'k~2630'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2674,7 +2205,7 @@ RECORDS = {
                                             'x': 8532,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8533},
+                                        'e': {'op': 'var', 'n': 'k~2630', 'x': 8533},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7545,
@@ -2708,7 +2239,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:25
                     'op': 'let',
-                    'v': 't~5926',
+                    'v': 't~2619',
                     'e': {'op': 'lit', 'v': 'resort', 'x': 8534},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:25',
                     'id': 7547,
@@ -2718,10 +2249,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5929',
+                            'v': 'n~2622',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5927',
+                                'v': 'vs~2620',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2734,7 +2265,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5926'},
+                                                    'of': {'op': 'var', 'n': 't~2619'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2747,28 +2278,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5926'},
+                                            'of': {'op': 'var', 'n': 't~2619'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5926'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5926'},
+                                        'of': {'op': 'var', 'n': 't~2619'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5928',
+                                    'v': 'at~2621',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2777,7 +2308,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5926'},
+                                                'of': {'op': 'var', 'n': 't~2619'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2786,7 +2317,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5926'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2796,7 +2327,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5926'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                     },
@@ -2808,18 +2339,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5928'},
+                                                    'a': {'op': 'var', 'n': 'at~2621'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5928'},
+                                                    'a': {'op': 'var', 'n': 'at~2621'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5927'},
+                                                            {'op': 'var', 'n': 'vs~2620'},
                                                         ],
                                                     },
                                                 },
@@ -2827,8 +2358,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5927'},
-                                            'k': {'op': 'var', 'n': 'at~5928'},
+                                            'of': {'op': 'var', 'n': 'vs~2620'},
+                                            'k': {'op': 'var', 'n': 'at~2621'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -2840,7 +2371,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5930',
+                            'v': 'r~2623',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8536},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7550,
@@ -2850,7 +2381,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5931',
+                                    'v': 'k~2624',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2867,13 +2398,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5930'},
+                                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5929'},
+                                                        'a': {'op': 'var', 'n': 'n~2622'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2881,11 +2412,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5929'},
+                                                                        {'op': 'var', 'n': 'n~2622'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5930'},
+                                                                            'k': {'op': 'var', 'n': 'r~2623'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2909,7 +2440,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5930'},
+                                            'of': {'op': 'var', 'n': 'r~2623'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2918,7 +2449,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5931', 'x': 8539},
+                                        't': {'op': 'var', 'n': 'k~2624', 'x': 8539},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2935,14 +2466,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5931'},
+                                                                        {'op': 'var', 'n': 'k~2624'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5930'},
+                                                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2953,7 +2484,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5930'},
+                                                                                'k': {'op': 'var', 'n': 'r~2623'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2981,12 +2512,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5930'},
+                                        'k': {'op': 'var', 'n': 'r~2623'},
                                         'd': 0,
                                         'x': 8541,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5931', 'x': 8542},
+                                    'e': {'op': 'var', 'n': 'k~2624', 'x': 8542},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7555,
@@ -2999,7 +2530,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5930'},
+                                            'of': {'op': 'var', 'n': 'r~2623'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3011,12 +2542,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5930'},
+                                            'k': {'op': 'var', 'n': 'r~2623'},
                                             'd': 0,
                                             'x': 8544,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8545},
+                                        'e': {'op': 'var', 'n': 'k~2624', 'x': 8545},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7557,
@@ -3032,14 +2563,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5930'},
+                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5931'},
+                                                'a': {'op': 'var', 'n': 'k~2624'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3059,7 +2590,7 @@ RECORDS = {
                                             'x': 8547,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8548},
+                                        'e': {'op': 'var', 'n': 'k~2624', 'x': 8548},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7559,
@@ -3093,7 +2624,7 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5932',
+                    'v': 't~2619',
                     'e': {'op': 'lit', 'v': 'resort', 'x': 8549},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7561,
@@ -3103,10 +2634,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5935',
+                            'v': 'n~2622',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5933',
+                                'v': 'vs~2620',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3119,7 +2650,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5932'},
+                                                    'of': {'op': 'var', 'n': 't~2619'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3132,28 +2663,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5932'},
+                                            'of': {'op': 'var', 'n': 't~2619'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5932'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5932'},
+                                        'of': {'op': 'var', 'n': 't~2619'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5934',
+                                    'v': 'at~2621',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3162,7 +2693,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5932'},
+                                                'of': {'op': 'var', 'n': 't~2619'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3171,7 +2702,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5932'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3181,7 +2712,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5932'},
+                                            'k': {'op': 'var', 'n': 't~2619'},
                                             'd': 0,
                                         },
                                     },
@@ -3193,18 +2724,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5934'},
+                                                    'a': {'op': 'var', 'n': 'at~2621'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5934'},
+                                                    'a': {'op': 'var', 'n': 'at~2621'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5933'},
+                                                            {'op': 'var', 'n': 'vs~2620'},
                                                         ],
                                                     },
                                                 },
@@ -3212,8 +2743,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5933'},
-                                            'k': {'op': 'var', 'n': 'at~5934'},
+                                            'of': {'op': 'var', 'n': 'vs~2620'},
+                                            'k': {'op': 'var', 'n': 'at~2621'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -3225,7 +2756,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5936',
+                            'v': 'r~2623',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8551},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7564,
@@ -3235,7 +2766,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5937',
+                                    'v': 'k~2624',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3252,13 +2783,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5936'},
+                                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5935'},
+                                                        'a': {'op': 'var', 'n': 'n~2622'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3266,11 +2797,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5935'},
+                                                                        {'op': 'var', 'n': 'n~2622'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5936'},
+                                                                            'k': {'op': 'var', 'n': 'r~2623'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3294,7 +2825,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5936'},
+                                            'of': {'op': 'var', 'n': 'r~2623'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3303,7 +2834,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5937', 'x': 8554},
+                                        't': {'op': 'var', 'n': 'k~2624', 'x': 8554},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3320,14 +2851,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5937'},
+                                                                        {'op': 'var', 'n': 'k~2624'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5936'},
+                                                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3338,7 +2869,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5936'},
+                                                                                'k': {'op': 'var', 'n': 'r~2623'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3366,12 +2897,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5936'},
+                                        'k': {'op': 'var', 'n': 'r~2623'},
                                         'd': 0,
                                         'x': 8556,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5937', 'x': 8557},
+                                    'e': {'op': 'var', 'n': 'k~2624', 'x': 8557},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7569,
@@ -3384,7 +2915,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5936'},
+                                            'of': {'op': 'var', 'n': 'r~2623'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3396,12 +2927,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5936'},
+                                            'k': {'op': 'var', 'n': 'r~2623'},
                                             'd': 0,
                                             'x': 8559,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8560},
+                                        'e': {'op': 'var', 'n': 'k~2624', 'x': 8560},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7571,
@@ -3417,14 +2948,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5936'},
+                                                'of': {'op': 'var', 'n': 'r~2623'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5937'},
+                                                'a': {'op': 'var', 'n': 'k~2624'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3444,7 +2975,7 @@ RECORDS = {
                                             'x': 8562,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8563},
+                                        'e': {'op': 'var', 'n': 'k~2624', 'x': 8563},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7573,
@@ -3462,7 +2993,7 @@ RECORDS = {
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5938',
+                    'v': 't~2625',
                     'e': {'op': 'lit', 'v': 'commercial', 'x': 8564},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7574,
@@ -3472,10 +3003,10 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5941',
+                            'v': 'n~2628',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5939',
+                                'v': 'vs~2626',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3488,7 +3019,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5938'},
+                                                    'of': {'op': 'var', 'n': 't~2625'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3501,28 +3032,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5938'},
+                                            'of': {'op': 'var', 'n': 't~2625'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5938'},
+                                            'k': {'op': 'var', 'n': 't~2625'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5938'},
+                                        'of': {'op': 'var', 'n': 't~2625'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5940',
+                                    'v': 'at~2627',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3531,7 +3062,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5938'},
+                                                'of': {'op': 'var', 'n': 't~2625'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3540,7 +3071,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5938'},
+                                            'k': {'op': 'var', 'n': 't~2625'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3550,7 +3081,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5938'},
+                                            'k': {'op': 'var', 'n': 't~2625'},
                                             'd': 0,
                                         },
                                     },
@@ -3562,18 +3093,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5940'},
+                                                    'a': {'op': 'var', 'n': 'at~2627'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5940'},
+                                                    'a': {'op': 'var', 'n': 'at~2627'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5939'},
+                                                            {'op': 'var', 'n': 'vs~2626'},
                                                         ],
                                                     },
                                                 },
@@ -3581,8 +3112,8 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5939'},
-                                            'k': {'op': 'var', 'n': 'at~5940'},
+                                            'of': {'op': 'var', 'n': 'vs~2626'},
+                                            'k': {'op': 'var', 'n': 'at~2627'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
@@ -3594,7 +3125,7 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5942',
+                            'v': 'r~2629',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8566},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7577,
@@ -3604,7 +3135,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5943',
+                                    'v': 'k~2630',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3621,13 +3152,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5942'},
+                                                                'of': {'op': 'var', 'n': 'r~2629'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5941'},
+                                                        'a': {'op': 'var', 'n': 'n~2628'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3635,11 +3166,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5941'},
+                                                                        {'op': 'var', 'n': 'n~2628'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5942'},
+                                                                            'k': {'op': 'var', 'n': 'r~2629'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3663,7 +3194,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5942'},
+                                            'of': {'op': 'var', 'n': 'r~2629'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3672,7 +3203,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5943', 'x': 8569},
+                                        't': {'op': 'var', 'n': 'k~2630', 'x': 8569},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3689,14 +3220,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5943'},
+                                                                        {'op': 'var', 'n': 'k~2630'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5942'},
+                                                                                'of': {'op': 'var', 'n': 'r~2629'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3707,7 +3238,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5942'},
+                                                                                'k': {'op': 'var', 'n': 'r~2629'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3735,12 +3266,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5942'},
+                                        'k': {'op': 'var', 'n': 'r~2629'},
                                         'd': 0,
                                         'x': 8571,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5943', 'x': 8572},
+                                    'e': {'op': 'var', 'n': 'k~2630', 'x': 8572},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7582,
@@ -3753,7 +3284,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5942'},
+                                            'of': {'op': 'var', 'n': 'r~2629'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3765,12 +3296,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5942'},
+                                            'k': {'op': 'var', 'n': 'r~2629'},
                                             'd': 0,
                                             'x': 8574,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5943', 'x': 8575},
+                                        'e': {'op': 'var', 'n': 'k~2630', 'x': 8575},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7584,
@@ -3786,14 +3317,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5942'},
+                                                'of': {'op': 'var', 'n': 'r~2629'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5943'},
+                                                'a': {'op': 'var', 'n': 'k~2630'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3813,7 +3344,7 @@ RECORDS = {
                                             'x': 8577,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5943', 'x': 8578},
+                                        'e': {'op': 'var', 'n': 'k~2630', 'x': 8578},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7586,

@@ -51,144 +51,30 @@ K = [
 
 
 x_8721 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6055'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6053'))) and (((_w3 if type((_w3 := E.get('left~6054'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~6054'), (E.get('left~6054') if (FLD(ctx, K[0], E.get('rep~6055')) == None) else FLD(ctx, K[0], E.get('rep~6055')))]))
-
-
-def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~6055'))
-
-
-def x_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~6057')}
-
-
-def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6058') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6059'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6058'), (_w2.get(E.get('r~6059'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6059'), 0))]))])
-
-
-def x_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6059'))) is str else None) != None)
-
-
-def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6060'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6059'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6059'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6059'), 0)))) is int else num(_w5)))])])
-
-
-def x_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~6059'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6059'), 0))
-
-
-def x_8741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6059'))) is str else None) != None)
-
-
-def x_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~6059'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6059'), 0))
-
-
-def x_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6059'))) is str else None)) and ((E.get('k~6060') != 0)) else False)
-
-
+x_8722 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_8725 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8729 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_8730 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_8735 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_8736 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_8738 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_8739 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_8741 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_8742 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_8744 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8745 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_8750 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~6064'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~6062'))) and (((_w3 if type((_w3 := E.get('left~6063'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~6063'), (E.get('left~6063') if (FLD(ctx, K[0], E.get('rep~6064')) == None) else FLD(ctx, K[0], E.get('rep~6064')))]))
-
-
-def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~6064'))
-
-
-def x_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~6066')}
-
-
-def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~6067') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6068'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~6067'), (_w2.get(E.get('r~6068'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~6068'), 0))]))])
-
-
-def x_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6068'))) is str else None) != None)
-
-
-def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6069'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~6068'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~6068'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~6068'), 0)))) is int else num(_w5)))])])
-
-
-def x_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~6068'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6068'), 0))
-
-
-def x_8770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6068'))) is str else None) != None)
-
-
-def x_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~6068'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6068'), 0))
-
-
-def x_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6068'))) is str else None)) and ((E.get('k~6069') != 0)) else False)
-
-
+x_8751 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_8754 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8758 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_8759 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_8764 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_8765 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_8767 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_8768 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_8770 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_8771 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_8773 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8774 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
@@ -198,29 +84,13 @@ def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6052', 3, True)
-    LOCAL(ctx, E, 'r~6053', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 3, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_7699(ctx, k, s, E)
 
 
-def d_7697(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~6052', 3, True)
-    return True
-
-
-def d_7698(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~6053', 'money', True)
-    return True
+d_7697 = _C.d_7402  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7698 = _C.d_7403  # rules_data/pampero/modules/innovations_freelancers.yaml:14
 
 
 def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -231,25 +101,18 @@ def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~6058', E.get('left~6054'), True)
-        LOCAL(ctx, E, 'r~6059', E.get('r~6053'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_7713(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~6054', E.get('n~6052'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_7701(ctx, r1, s, E)
 
 
-def d_7700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~6054', E.get('n~6052'), True)
-    return True
+d_7700 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -259,17 +122,17 @@ def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8721(ctx, E)))
-    old = E.get('rep~6055', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~6055', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~6055', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_8722(ctx, E):
                 return t_7702(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -285,22 +148,15 @@ def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7710, E, 'left~6054', E.get('taken~6056'))
+        ASSIGN(ctx, 7710, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~6056', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_7704(ctx, r1, s, E)
 
 
-def d_7703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~6056', 0, True)
-    return True
+d_7703 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_7704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -311,49 +167,10 @@ def t_7704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_7705 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~6056', E.get('instead~6057'))
-    return t_7708(ctx, k, s, E)
-
-
-def d_7707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~6056', E.get('instead~6057'))
-    return True
-
-
-def t_7708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7709(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~6057')))
-
-
-def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8729(ctx, E), k)
+t_7706 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_7707 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_7708 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_7709 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_7710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -362,28 +179,12 @@ def d_7710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7710, E, 'left~6054', E.get('taken~6056'))
+    ASSIGN(ctx, 7710, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~6058', E.get('left~6054'), True)
-    return True
-
-
-def d_7712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~6059', E.get('r~6053'), True)
-    return True
+d_7711 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_7712 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -392,13 +193,13 @@ def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6060', x_8735(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_8735(ctx, E), True)
     if not d_7715(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6059'))
+    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6060'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_7718(ctx, E):
         return False
     if not d_7720(ctx, E):
@@ -406,36 +207,9 @@ def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~6060', x_8735(ctx, E), True)
-    return True
-
-
-def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8736(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~6060', x_8738(ctx, E))
-    return True
-
-
-def d_7716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~6060', x_8738(ctx, E))
-    return True
+d_7714 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_7715 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_7716 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -444,9 +218,9 @@ def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6059'))
+    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6060'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -458,9 +232,9 @@ def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8741(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6059'))
+        c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~6060'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -470,9 +244,9 @@ def d_7719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6059'))
+    c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~6060'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -486,7 +260,7 @@ def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~6060'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -498,7 +272,7 @@ def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~6060'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -508,29 +282,13 @@ def t_7722(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6061', 2, True)
-    LOCAL(ctx, E, 'r~6062', 'energy', True)
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'energy', True)
     return t_7725(ctx, k, s, E)
 
 
-def d_7723(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~6061', 2, True)
-    return True
-
-
-def d_7724(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~6062', 'energy', True)
-    return True
+d_7723 = _C.d_7615  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+d_7724 = _C.d_7455  # rules_data/pampero/modules/innovations_freelancers.yaml:17
 
 
 def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -541,25 +299,18 @@ def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~6067', E.get('left~6063'), True)
-        LOCAL(ctx, E, 'r~6068', E.get('r~6062'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_7739(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~6063', E.get('n~6061'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_7727(ctx, r1, s, E)
 
 
-def d_7726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~6063', E.get('n~6061'), True)
-    return True
+d_7726 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -569,17 +320,17 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8750(ctx, E)))
-    old = E.get('rep~6064', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~6064', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~6064', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_8751(ctx, E):
                 return t_7728(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -595,22 +346,15 @@ def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7736, E, 'left~6063', E.get('taken~6065'))
+        ASSIGN(ctx, 7736, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~6065', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_7730(ctx, r1, s, E)
 
 
-def d_7729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~6065', 0, True)
-    return True
+d_7729 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_7730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -621,49 +365,10 @@ def t_7730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_7731 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~6065', E.get('instead~6066'))
-    return t_7734(ctx, k, s, E)
-
-
-def d_7733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~6065', E.get('instead~6066'))
-    return True
-
-
-def t_7734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7735(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~6066')))
-
-
-def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8758(ctx, E), k)
+t_7732 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_7733 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_7734 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_7735 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_7736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -672,28 +377,12 @@ def d_7736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7736, E, 'left~6063', E.get('taken~6065'))
+    ASSIGN(ctx, 7736, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~6067', E.get('left~6063'), True)
-    return True
-
-
-def d_7738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~6068', E.get('r~6062'), True)
-    return True
+d_7737 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_7738 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -702,13 +391,13 @@ def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6069', x_8764(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_8764(ctx, E), True)
     if not d_7741(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6068'))
+    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6069'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_7744(ctx, E):
         return False
     if not d_7746(ctx, E):
@@ -716,36 +405,9 @@ def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~6069', x_8764(ctx, E), True)
-    return True
-
-
-def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8765(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~6069', x_8767(ctx, E))
-    return True
-
-
-def d_7742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~6069', x_8767(ctx, E))
-    return True
+d_7740 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_7741 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_7742 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -754,9 +416,9 @@ def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6068'))
+    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~6069'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -768,9 +430,9 @@ def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8770(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6068'))
+        c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~6069'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -780,9 +442,9 @@ def d_7745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6068'))
+    c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~6069'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -796,7 +458,7 @@ def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~6069'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -808,7 +470,7 @@ def d_7747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~6069'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -897,28 +559,6 @@ CODE = {
     8774: x_8774,
 }
 AT = {
-    8722: 'rules_data/pampero/definitions/resources.yaml:55',
-    8725: 'rules_data/pampero/definitions/resources.yaml:57',
-    8729: 'rules_data/pampero/definitions/resources.yaml:60',
-    8730: 'rules_data/pampero/definitions/resources.yaml:57',
-    8735: 'rules_data/pampero/definitions/resources.yaml:26',
-    8736: 'rules_data/pampero/definitions/resources.yaml:27',
-    8738: 'rules_data/pampero/definitions/resources.yaml:27',
-    8739: 'rules_data/pampero/definitions/resources.yaml:28',
-    8741: 'rules_data/pampero/definitions/resources.yaml:29',
-    8742: 'rules_data/pampero/definitions/resources.yaml:29',
-    8744: 'rules_data/pampero/definitions/resources.yaml:30',
-    8751: 'rules_data/pampero/definitions/resources.yaml:55',
-    8754: 'rules_data/pampero/definitions/resources.yaml:57',
-    8758: 'rules_data/pampero/definitions/resources.yaml:60',
-    8759: 'rules_data/pampero/definitions/resources.yaml:57',
-    8764: 'rules_data/pampero/definitions/resources.yaml:26',
-    8765: 'rules_data/pampero/definitions/resources.yaml:27',
-    8767: 'rules_data/pampero/definitions/resources.yaml:27',
-    8768: 'rules_data/pampero/definitions/resources.yaml:28',
-    8770: 'rules_data/pampero/definitions/resources.yaml:29',
-    8771: 'rules_data/pampero/definitions/resources.yaml:29',
-    8773: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -963,14 +603,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
-                    'v': 'n~6052',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 3, 'x': 8718},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
                     'id': 7697,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
-                    'v': 'r~6053',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8719},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
                     'id': 7698,
@@ -980,14 +620,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~6054',
-                            'e': {'op': 'var', 'n': 'n~6052', 'x': 8720},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 8720},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7700,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~6055',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8721},
                             'w': {
                                 'op': 'and',
@@ -1000,18 +640,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~6055'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~6053'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~6054'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1022,7 +662,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~6056',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8723},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7703,
@@ -1046,7 +686,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~6057',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1057,7 +697,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~6054'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1066,17 +706,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~6055'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~6054'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~6055'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1095,21 +735,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6056', 'x': 8726},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 8726},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6057', 'x': 8727},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 8727},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7707,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6057', 'x': 8728},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 8728},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~6055'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8729,
@@ -1128,7 +768,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~6057'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 8730,
                                                 },
@@ -1146,9 +786,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6054', 'x': 8731},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 8731},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6056', 'x': 8732},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 8732},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7710,
                                     },
@@ -1161,15 +801,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~6058',
-                            'e': {'op': 'var', 'n': 'left~6054', 'x': 8733},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 8733},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7711,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~6059',
-                            'e': {'op': 'var', 'n': 'r~6053', 'x': 8734},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 8734},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7712,
                         },
@@ -1178,7 +818,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~6060',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1195,13 +835,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~6059'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~6058'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1209,11 +849,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~6058'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~6059'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1237,7 +877,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6059'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1246,7 +886,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6060', 'x': 8737},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 8737},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1263,14 +903,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~6060'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~6059'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1281,7 +921,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6059'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1309,12 +949,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~6059'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 8739,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6060', 'x': 8740},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 8740},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7717,
@@ -1327,7 +967,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6059'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1339,12 +979,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~6059'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 8742,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6060', 'x': 8743},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8743},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7719,
@@ -1360,14 +1000,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~6059'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~6060'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1387,7 +1027,7 @@ RECORDS = {
                                             'x': 8745,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6060', 'x': 8746},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8746},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7721,
@@ -1426,14 +1066,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
-                    'v': 'n~6061',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 2, 'x': 8747},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
                     'id': 7723,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
-                    'v': 'r~6062',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'energy', 'x': 8748},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
                     'id': 7724,
@@ -1443,14 +1083,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~6063',
-                            'e': {'op': 'var', 'n': 'n~6061', 'x': 8749},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 8749},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7726,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~6064',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8750},
                             'w': {
                                 'op': 'and',
@@ -1463,18 +1103,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~6064'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~6062'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~6063'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -1485,7 +1125,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~6065',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8752},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7729,
@@ -1509,7 +1149,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~6066',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1520,7 +1160,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~6063'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1529,17 +1169,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~6064'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~6063'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~6064'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1558,21 +1198,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6065', 'x': 8755},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 8755},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6066', 'x': 8756},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 8756},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7733,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6066', 'x': 8757},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 8757},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~6064'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 8758,
@@ -1591,7 +1231,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~6066'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 8759,
                                                 },
@@ -1609,9 +1249,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6063', 'x': 8760},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 8760},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6065', 'x': 8761},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 8761},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7736,
                                     },
@@ -1624,15 +1264,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~6067',
-                            'e': {'op': 'var', 'n': 'left~6063', 'x': 8762},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 8762},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7737,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~6068',
-                            'e': {'op': 'var', 'n': 'r~6062', 'x': 8763},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 8763},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7738,
                         },
@@ -1641,7 +1281,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~6069',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1658,13 +1298,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~6068'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~6067'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1672,11 +1312,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~6067'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~6068'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1700,7 +1340,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6068'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -1709,7 +1349,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6069', 'x': 8766},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 8766},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1726,14 +1366,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~6069'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~6068'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1744,7 +1384,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6068'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1772,12 +1412,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~6068'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 8768,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6069', 'x': 8769},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 8769},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 7743,
@@ -1790,7 +1430,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6068'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -1802,12 +1442,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~6068'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 8771,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6069', 'x': 8772},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8772},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 7745,
@@ -1823,14 +1463,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~6068'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~6069'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -1850,7 +1490,7 @@ RECORDS = {
                                             'x': 8774,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6069', 'x': 8775},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 8775},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 7747,

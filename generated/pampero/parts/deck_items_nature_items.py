@@ -60,43 +60,43 @@ K = [
 def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * (_w5 if type((_w5 := (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('nature_reserve', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'nature_reserve', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6071 for v_x_6071 in items_of(KEY(ctx.state.get('places'), v_s_6070, [])) if (True if (((v_x_6071.get('piece', None) if type(v_x_6071) is dict else KEY(v_x_6071, 'piece', None)) == 'nature_reserve')) and (((v_x_6071.get('owner', None) if type(v_x_6071) is dict else KEY(v_x_6071, 'owner', None)) == E.get('you'))) else False)]) for v_s_6070 in items_of(ctx.state.get('places'))])))) is int else num(_w5))))
+    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (3 * (_w5 if type((_w5 := (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('nature_reserve', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'nature_reserve', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) if type('nature_reserve') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'nature_reserve')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places'))])))) is int else num(_w5))))
 
 
 def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * (_w1 if type((_w1 := FN['sum'](ctx, None, [len([v_x_6073 for v_x_6073 in items_of(KEY(ctx.state.get('places'), v_s_6072, [])) if (True if (((v_x_6073.get('piece', None) if type(v_x_6073) is dict else KEY(v_x_6073, 'piece', None)) == 'transformer')) and (((v_x_6073.get('owner', None) if type(v_x_6073) is dict else KEY(v_x_6073, 'owner', None)) == E.get('you'))) else False)]) for v_s_6072 in items_of(ctx.state.get('places')) if any([((v_y_6074.get('piece', None) if type(v_y_6074) is dict else KEY(v_y_6074, 'piece', None)) == 'electrical_pole') for v_y_6074 in items_of(KEY(ctx.state.get('places'), v_s_6072, []))])]))) is int else num(_w1))))
+    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * (_w1 if type((_w1 := FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if any([((v_y_2621.get('piece', None) if type(v_y_2621) is dict else KEY(v_y_2621, 'piece', None)) == 'electrical_pole') for v_y_2621 in items_of(KEY(ctx.state.get('places'), v_s_2619, []))])]))) is int else num(_w1))))
 
 
 def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6080: (lambda v_nxt_6081: (AR('+', v_nxt_6081, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6078'))) is str else None) != None)) and (((v_nxt_6081 if type(v_nxt_6081) is int else num(v_nxt_6081)) >= 0)) and ((v_nxt_6081 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6078'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6078'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6078'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6078'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6078'))) is str else None), 0))))) else False) else v_nxt_6081))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6078'))) is str else None) if (True if (((v_at_6080 if type(v_at_6080) is int else num(v_at_6080)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6078'))) is str else None) != None)) else False) else AR('+', v_at_6080, 1))))(((_w1.get(E.get('t~6078'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6078'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6078'))) is str else None) == 'game') else (_w4.get(E.get('t~6078'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6078'), 0))))
+    return (lambda v_at_2624: (lambda v_nxt_2625: (AR('+', v_nxt_2625, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2622'))) is str else None) != None)) and (((v_nxt_2625 if type(v_nxt_2625) is int else num(v_nxt_2625)) >= 0)) and ((v_nxt_2625 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2622'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2622'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2622'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2622'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2622'))) is str else None), 0))))) else False) else v_nxt_2625))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2622'))) is str else None) if (True if (((v_at_2624 if type(v_at_2624) is int else num(v_at_2624)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2622'))) is str else None) != None)) else False) else AR('+', v_at_2624, 1))))(((_w1.get(E.get('t~2622'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2622'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2622'))) is str else None) == 'game') else (_w4.get(E.get('t~2622'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2622'), 0))))
 
 
 def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (True if (((_w1 if type((_w1 := E.get('nxt~6082'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6078'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6078'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~6078'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6078'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~6078'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~6078'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6078'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~6078'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6078'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~6078'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6078'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6078'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~6078'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6078'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~6078'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~6078'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~6078')) != None)) and (((_w19 if type((_w19 := E.get('nxt~6082'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~6078')))) is int else num(_w20)))) else False)) or ((lambda v_at_6083: (lambda v_built_6086: any([(True if (((v_at_6083 if type(v_at_6083) is int else num(v_at_6083)) < (_w29 if type((_w29 := (v_l_6087.get('at', None) if type(v_l_6087) is dict else KEY(v_l_6087, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_6087.get('at', None) if type(v_l_6087) is dict else KEY(v_l_6087, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~6082'))) is int else num(_w31)))) and (((v_built_6086 if type(v_built_6086) is int else num(v_built_6086)) < (_w32 if type((_w32 := (v_l_6087.get('towers', None) if type(v_l_6087) is dict else KEY(v_l_6087, 'towers', None)))) is int else num(_w32)))) else False) for v_l_6087 in items_of(GET(ctx, 'tracks', E.get('t~6078'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6085 for v_x_6085 in items_of(KEY(ctx.state.get('places'), v_s_6084, [])) if (True if (((v_x_6085.get('piece', None) if type(v_x_6085) is dict else KEY(v_x_6085, 'piece', None)) == 'tower')) and (((v_x_6085.get('owner', None) if type(v_x_6085) is dict else KEY(v_x_6085, 'owner', None)) == E.get('you'))) else False)]) for v_s_6084 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~6078'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~6078'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~6078'))) is str else None) == 'game') else (_w24.get(E.get('t~6078'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~6078'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2626'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2622'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2622'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2622'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2622'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2622'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2622'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2622'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2622'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~2622'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2622'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2622'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2622'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2622'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2622'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2622'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~2622'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~2622')) != None)) and (((_w19 if type((_w19 := E.get('nxt~2626'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~2622')))) is int else num(_w20)))) else False)) or ((lambda v_at_2627: (lambda v_built_2630: any([(True if (((v_at_2627 if type(v_at_2627) is int else num(v_at_2627)) < (_w29 if type((_w29 := (v_l_2631.get('at', None) if type(v_l_2631) is dict else KEY(v_l_2631, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_2631.get('at', None) if type(v_l_2631) is dict else KEY(v_l_2631, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~2626'))) is int else num(_w31)))) and (((v_built_2630 if type(v_built_2630) is int else num(v_built_2630)) < (_w32 if type((_w32 := (v_l_2631.get('towers', None) if type(v_l_2631) is dict else KEY(v_l_2631, 'towers', None)))) is int else num(_w32)))) else False) for v_l_2631 in items_of(GET(ctx, 'tracks', E.get('t~2622'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_2629 for v_x_2629 in items_of(KEY(ctx.state.get('places'), v_s_2628, [])) if (True if (((v_x_2629.get('piece', None) if type(v_x_2629) is dict else KEY(v_x_2629, 'piece', None)) == 'tower')) and (((v_x_2629.get('owner', None) if type(v_x_2629) is dict else KEY(v_x_2629, 'owner', None)) == E.get('you'))) else False)]) for v_s_2628 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~2622'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~2622'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~2622'))) is str else None) == 'game') else (_w24.get(E.get('t~2622'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~2622'), 0))))) else False)
 
 
 def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6088'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2632'))) is str else None) == 'game')
 
 
 def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~6088'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6088'), 0))
+    return (_w1.get(E.get('t~2632'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2632'), 0))
 
 
 def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6088'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6088'), 0))
+    return (_w2.get(E.get('t~2632'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2632'), 0))
 
 
 x_8797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -106,43 +106,43 @@ x_8798 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6090'))
+    return FLD(ctx, K[1], E.get('t~2634'))
 
 
 def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6093'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6091'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2635'))
 
 
 def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6092') == 'solar')
+    return (E.get('col~2636') == 'solar')
 
 
 def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6093'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6092') == 'energy')
+    return (E.get('col~2636') == 'energy')
 
 
 def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6093'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6093'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8807 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -151,13 +151,13 @@ x_8807 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~6091'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2635'))) is int else num(_w10)))) else False)
 
 
 def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6090') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6090')))) is dict else KEY(_w3, 'pair', None)))
+    return (E.get('t~2634') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w3, 'pair', None)))
 
 
 x_8812 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -167,19 +167,19 @@ x_8813 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6096')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2640')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~6097'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6091'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2641'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2635'))
 
 
 def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~6097'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2641'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8818 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -188,31 +188,31 @@ x_8818 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6090'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2634'))) is str else None) == 'player')
 
 
 def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6090'))
+    return FLD(ctx, K[3], E.get('t~2634'))
 
 
 def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6100'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6091'))) and ((not (E.get('at~6091') in _w4 if type((_w4 := (_w3.get(E.get('t~6090'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6090'), [])))) in (list, dict) else IN(E.get('at~6091'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2644'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2635'))) and ((not (E.get('at~2635') in _w4 if type((_w4 := (_w3.get(E.get('t~2634'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2634'), [])))) in (list, dict) else IN(E.get('at~2635'), _w4)))) else False)
 
 
 def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6090'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6090'), []))
+    return (_w2.get(E.get('t~2634'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2634'), []))
 
 
 def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~6091')]
+    return [E.get('at~2635')]
 
 
 x_8826 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -222,7 +222,7 @@ x_8827 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6100'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2644'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8830 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -231,7 +231,7 @@ x_8830 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6090'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~6091'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6090'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~6090'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~6090'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6090'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6090'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~6090'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6090'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~6090'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~6090'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~6090'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6090'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6090'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~6090'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6090'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~6090'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~6090'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2634'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2635'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2634'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2634'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2634'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2634'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2634'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2634'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2634'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2634'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~2634'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~2634'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~2634'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~2634'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~2634'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~2634'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~2634'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~2634'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
 
 
 def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -241,7 +241,7 @@ def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6090')]
+    return [E.get('t~2634')]
 
 
 def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
@@ -251,31 +251,18 @@ def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
 def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6104'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6104'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6103'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2648'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2648'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2647'))) is int else num(_w4)))
 
 
-def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~6106'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6106'), 0))
-
-
-def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6106'))) is str else None) != None)
-
-
-def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~6106'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6106'), 0))
+x_8841 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:39
+x_8843 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:40
+x_8844 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:40
 
 
 def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6106'))) is str else None)) and ((E.get('n~6105') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2650'))) is str else None)) and ((E.get('n~2649') != 0)) else False)
 
 
 x_8847 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
@@ -284,38 +271,38 @@ x_8847 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~6108'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6108'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~6107'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2652'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2652'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2651'))) is int else num(_w4)))
 
 
 def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~6110'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~6110'), 0))
+    return (_w2.get(E.get('r~2654'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2654'), 0))
 
 
 def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~6110'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2654'))) is str else None) != None)
 
 
 def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~6110'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~6110'), 0))
+    return (_w1.get(E.get('r~2654'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2654'), 0))
 
 
 def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~6110'))) is str else None)) and ((E.get('n~6109') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2654'))) is str else None)) and ((E.get('n~2653') != 0)) else False)
 
 
 x_8861 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 x_8866 = x_8838  # rules_data/pampero/definitions/resources.yaml:82
-x_8869 = x_8841  # rules_data/pampero/definitions/resources.yaml:39
-x_8871 = x_8843  # rules_data/pampero/definitions/resources.yaml:40
-x_8872 = x_8844  # rules_data/pampero/definitions/resources.yaml:40
+x_8869 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:39
+x_8871 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:40
+x_8872 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:40
 x_8874 = x_8846  # rules_data/pampero/definitions/resources.yaml:41
 x_8875 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 x_8880 = x_8852  # rules_data/pampero/definitions/resources.yaml:82
@@ -329,31 +316,31 @@ x_8889 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6116: (lambda v_nxt_6117: (AR('+', v_nxt_6117, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~6114'))) is str else None) != None)) and (((v_nxt_6117 if type(v_nxt_6117) is int else num(v_nxt_6117)) >= 0)) and ((v_nxt_6117 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6114'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~6114'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~6114'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6114'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~6114'))) is str else None), 0))))) else False) else v_nxt_6117))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~6114'))) is str else None) if (True if (((v_at_6116 if type(v_at_6116) is int else num(v_at_6116)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~6114'))) is str else None) != None)) else False) else AR('+', v_at_6116, 1))))(((_w1.get(E.get('t~6114'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6114'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~6114'))) is str else None) == 'game') else (_w4.get(E.get('t~6114'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~6114'), 0))))
+    return (lambda v_at_2660: (lambda v_nxt_2661: (AR('+', v_nxt_2661, 1) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2658'))) is str else None) != None)) and (((v_nxt_2661 if type(v_nxt_2661) is int else num(v_nxt_2661)) >= 0)) and ((v_nxt_2661 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2658'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2658'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2658'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2658'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2658'))) is str else None), 0))))) else False) else v_nxt_2661))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2658'))) is str else None) if (True if (((v_at_2660 if type(v_at_2660) is int else num(v_at_2660)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2658'))) is str else None) != None)) else False) else AR('+', v_at_2660, 1))))(((_w1.get(E.get('t~2658'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2658'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2658'))) is str else None) == 'game') else (_w4.get(E.get('t~2658'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2658'), 0))))
 
 
 def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (True if (((_w1 if type((_w1 := E.get('nxt~6118'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~6114'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~6114'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~6114'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6114'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~6114'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~6114'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~6114'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~6114'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~6114'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~6114'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6114'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~6114'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~6114'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~6114'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~6114'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~6114'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~6114')) != None)) and (((_w19 if type((_w19 := E.get('nxt~6118'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~6114')))) is int else num(_w20)))) else False)) or ((lambda v_at_6119: (lambda v_built_6122: any([(True if (((v_at_6119 if type(v_at_6119) is int else num(v_at_6119)) < (_w29 if type((_w29 := (v_l_6123.get('at', None) if type(v_l_6123) is dict else KEY(v_l_6123, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_6123.get('at', None) if type(v_l_6123) is dict else KEY(v_l_6123, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~6118'))) is int else num(_w31)))) and (((v_built_6122 if type(v_built_6122) is int else num(v_built_6122)) < (_w32 if type((_w32 := (v_l_6123.get('towers', None) if type(v_l_6123) is dict else KEY(v_l_6123, 'towers', None)))) is int else num(_w32)))) else False) for v_l_6123 in items_of(GET(ctx, 'tracks', E.get('t~6114'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_6121 for v_x_6121 in items_of(KEY(ctx.state.get('places'), v_s_6120, [])) if (True if (((v_x_6121.get('piece', None) if type(v_x_6121) is dict else KEY(v_x_6121, 'piece', None)) == 'tower')) and (((v_x_6121.get('owner', None) if type(v_x_6121) is dict else KEY(v_x_6121, 'owner', None)) == E.get('you'))) else False)]) for v_s_6120 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~6114'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~6114'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~6114'))) is str else None) == 'game') else (_w24.get(E.get('t~6114'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~6114'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2662'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2658'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2658'))) is str else None) != None) else (((_w10 if type((_w10 := FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2658'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2658'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2658'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2658'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2658'), 0)), None)) if ((_w8 if type((_w8 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2658'))) is str else [])))) is int else num(_w8)) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~2658'))) is str else []))))) is int else num(_w10)) - 1) if ((_w17 if type((_w17 := FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2658'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2658'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2658'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2658'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2658'), 0)), None)) if ((_w15 if type((_w15 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2658'))) is str else [])))) is int else num(_w15)) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~2658'))) is str else []))))) is int else num(_w17)) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~2658')) != None)) and (((_w19 if type((_w19 := E.get('nxt~2662'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~2658')))) is int else num(_w20)))) else False)) or ((lambda v_at_2663: (lambda v_built_2666: any([(True if (((v_at_2663 if type(v_at_2663) is int else num(v_at_2663)) < (_w29 if type((_w29 := (v_l_2667.get('at', None) if type(v_l_2667) is dict else KEY(v_l_2667, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_2667.get('at', None) if type(v_l_2667) is dict else KEY(v_l_2667, 'at', None)))) is int else num(_w30)) <= (_w31 if type((_w31 := E.get('nxt~2662'))) is int else num(_w31)))) and (((v_built_2666 if type(v_built_2666) is int else num(v_built_2666)) < (_w32 if type((_w32 := (v_l_2667.get('towers', None) if type(v_l_2667) is dict else KEY(v_l_2667, 'towers', None)))) is int else num(_w32)))) else False) for v_l_2667 in items_of(GET(ctx, 'tracks', E.get('t~2658'), 'locks', []))]))((((_w25 if type((_w25 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_2665 for v_x_2665 in items_of(KEY(ctx.state.get('places'), v_s_2664, [])) if (True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'tower')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False)]) for v_s_2664 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~2658'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~2658'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~2658'))) is str else None) == 'game') else (_w24.get(E.get('t~2658'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~2658'), 0))))) else False)
 
 
 def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6124'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2668'))) is str else None) == 'game')
 
 
 def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~6124'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~6124'), 0))
+    return (_w1.get(E.get('t~2668'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2668'), 0))
 
 
 def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6124'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~6124'), 0))
+    return (_w2.get(E.get('t~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2668'), 0))
 
 
 x_8911 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -363,43 +350,43 @@ x_8912 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6126'))
+    return FLD(ctx, K[1], E.get('t~2670'))
 
 
 def x_8915(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~6129'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6127'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2671'))
 
 
 def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6128') == 'solar')
+    return (E.get('col~2672') == 'solar')
 
 
 def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~6129'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6128') == 'energy')
+    return (E.get('col~2672') == 'energy')
 
 
 def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~6129'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~6129'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8921 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -408,13 +395,13 @@ x_8921 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~6127'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2671'))) is int else num(_w10)))) else False)
 
 
 def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6126') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~6126')))) is dict else KEY(_w3, 'pair', None)))
+    return (E.get('t~2670') if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w1, 'bonuses', None))))) is int else num(_w2)) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w3, 'pair', None)))
 
 
 x_8926 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -424,19 +411,19 @@ x_8927 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~6132')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2676')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8930(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~6133'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6127'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2677'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2671'))
 
 
 def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~6133'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2677'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8932 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -445,31 +432,31 @@ x_8932 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~6126'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2670'))) is str else None) == 'player')
 
 
 def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6126'))
+    return FLD(ctx, K[3], E.get('t~2670'))
 
 
 def x_8936(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~6136'))) is dict else KEY(_w1, 'at', None)) == E.get('at~6127'))) and ((not (E.get('at~6127') in _w4 if type((_w4 := (_w3.get(E.get('t~6126'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~6126'), [])))) in (list, dict) else IN(E.get('at~6127'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2680'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2671'))) and ((not (E.get('at~2671') in _w4 if type((_w4 := (_w3.get(E.get('t~2670'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2670'), [])))) in (list, dict) else IN(E.get('at~2671'), _w4)))) else False)
 
 
 def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~6126'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~6126'), []))
+    return (_w2.get(E.get('t~2670'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2670'), []))
 
 
 def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~6127')]
+    return [E.get('at~2671')]
 
 
 x_8940 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -479,7 +466,7 @@ x_8941 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~6136'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2680'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8944 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -488,7 +475,7 @@ x_8944 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~6126'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~6127'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~6126'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~6126'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~6126'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6126'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~6126'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~6126'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~6126'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~6126'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~6126'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~6126'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6126'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~6126'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~6126'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~6126'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~6126'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~6126'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2670'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2671'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2670'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2670'))) is str else None) != None) else (((_w12 if type((_w12 := FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2670'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2670'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2670'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2670'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2670'), 0)), None)) if ((_w10 if type((_w10 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2670'))) is str else [])))) is int else num(_w10)) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~2670'))) is str else []))))) is int else num(_w12)) - 1) if ((_w19 if type((_w19 := FN['count'](ctx, None, ((_w15.get((_w14.get(E.get('t~2670'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~2670'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~2670'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~2670'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~2670'), 0)), None)) if ((_w17 if type((_w17 := FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~2670'))) is str else [])))) is int else num(_w17)) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~2670'))) is str else []))))) is int else num(_w19)) > 0) else 1000000)))) is int else num(_w20)))) else False)
 
 
 x_8947 = x_8833  # rules_data/pampero/definitions/tracks.yaml:123
@@ -497,7 +484,7 @@ x_8947 = x_8833  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8948(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6126')]
+    return [E.get('t~2670')]
 
 
 def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
@@ -510,8 +497,8 @@ def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         return t_7802(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~6075', 1, True)
-    LOCAL(ctx, E, 't~6076', 'nature_income', True)
+    LOCAL(ctx, E, 'k~2619', 1, True)
+    LOCAL(ctx, E, 't~2620', 'nature_income', True)
     return t_7751(ctx, r1, s, E)
 
 
@@ -521,7 +508,7 @@ def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6075', 1, True)
+    LOCAL(ctx, E, 'k~2619', 1, True)
     return True
 
 
@@ -531,7 +518,7 @@ def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6076', 'nature_income', True)
+    LOCAL(ctx, E, 't~2620', 'nature_income', True)
     return True
 
 
@@ -541,9 +528,9 @@ def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6077', E.get('k~6075'), True)
-    LOCAL(ctx, E, 't~6078', E.get('t~6076'), True)
-    LOCAL(ctx, E, 'col~6079', 'effect', True)
+    LOCAL(ctx, E, 'k~2621', E.get('k~2619'), True)
+    LOCAL(ctx, E, 't~2622', E.get('t~2620'), True)
+    LOCAL(ctx, E, 'col~2623', 'effect', True)
     return t_7755(ctx, k, s, E)
 
 
@@ -553,7 +540,7 @@ def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6077', E.get('k~6075'), True)
+    LOCAL(ctx, E, 'k~2621', E.get('k~2619'), True)
     return True
 
 
@@ -563,7 +550,7 @@ def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6078', E.get('t~6076'), True)
+    LOCAL(ctx, E, 't~2622', E.get('t~2620'), True)
     return True
 
 
@@ -573,7 +560,7 @@ def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~6079', 'effect', True)
+    LOCAL(ctx, E, 'col~2623', 'effect', True)
     return True
 
 
@@ -588,7 +575,7 @@ def t_7755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             return k()
         return t_7756(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6077')))
+    return nxt(num(E.get('k~2621')))
 
 
 def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -599,18 +586,18 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~6088', E.get('t~6078'), True)
-        LOCAL(ctx, E, 'pos~6089', E.get('nxt~6082'), True)
+        LOCAL(ctx, E, 't~2632', E.get('t~2622'), True)
+        LOCAL(ctx, E, 'pos~2633', E.get('nxt~2626'), True)
         if not d_7762(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~6090', E.get('t~6078'), True)
-        LOCAL(ctx, E, 'at~6091', E.get('nxt~6082'), True)
-        LOCAL(ctx, E, 'col~6092', E.get('col~6079'), True)
+        LOCAL(ctx, E, 't~2634', E.get('t~2622'), True)
+        LOCAL(ctx, E, 'at~2635', E.get('nxt~2626'), True)
+        LOCAL(ctx, E, 'col~2636', E.get('col~2623'), True)
         return t_7768(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~6082', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2626', x_8784(ctx, E), True)
     return t_7758(ctx, r1, s, E)
 
 
@@ -620,7 +607,7 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~6082', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2626', x_8784(ctx, E), True)
     return True
 
 
@@ -648,7 +635,7 @@ def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6088', E.get('t~6078'), True)
+    LOCAL(ctx, E, 't~2632', E.get('t~2622'), True)
     return True
 
 
@@ -658,7 +645,7 @@ def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~6089', E.get('nxt~6082'), True)
+    LOCAL(ctx, E, 'pos~2633', E.get('nxt~2626'), True)
     return True
 
 
@@ -670,14 +657,14 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8788(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6088'))
+        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2632'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~6089'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2633'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6088'))
+        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~6089'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[5])
     return True
 
 
@@ -687,9 +674,9 @@ def d_7763(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6088'))
+    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2632'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~6089'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2633'), '=', False, K[4])
     return True
 
 
@@ -699,9 +686,9 @@ def d_7764(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6088'))
+    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~6089'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[5])
     return True
 
 
@@ -711,7 +698,7 @@ def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6090', E.get('t~6078'), True)
+    LOCAL(ctx, E, 't~2634', E.get('t~2622'), True)
     return True
 
 
@@ -721,7 +708,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~6091', E.get('nxt~6082'), True)
+    LOCAL(ctx, E, 'at~2635', E.get('nxt~2626'), True)
     return True
 
 
@@ -731,7 +718,7 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~6092', E.get('col~6079'), True)
+    LOCAL(ctx, E, 'col~2636', E.get('col~2623'), True)
     return True
 
 
@@ -753,7 +740,7 @@ def t_7768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~6094', E.get('t~6090'), True)
+    LOCAL(ctx, E, 'label~2638', E.get('t~2634'), True)
     return t_7770(ctx, r1, s, E)
 
 
@@ -763,7 +750,7 @@ def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6094', E.get('t~6090'), True)
+    LOCAL(ctx, E, 'label~2638', E.get('t~2634'), True)
     return True
 
 
@@ -775,12 +762,12 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6095'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6095', x_8797(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6094'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2639', x_8797(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[6])
     return t_7773(ctx, r1, s, E)
 
 
@@ -790,7 +777,7 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6095', x_8797(ctx, E), True)
+    LOCAL(ctx, E, 'was~2639', x_8797(ctx, E), True)
     return True
 
 
@@ -800,7 +787,7 @@ def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6094'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[6])
     return True
 
 
@@ -811,17 +798,17 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8800(ctx, E)))
-    old = E.get('sp~6093', MISSING)
+    old = E.get('sp~2637', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~6093', old)
+        UNSET(ctx, E, 'sp~2637', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~6093', item, True)
+            LOCAL(ctx, E, 'sp~2637', item, True)
             if x_8801(ctx, E):
                 return t_7774(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -884,7 +871,7 @@ def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6095'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[6])
     return True
 
 
@@ -905,9 +892,9 @@ def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~6096', x_8810(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2640', x_8810(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~6098', E.get('owner~6096'), True)
+    LOCAL(ctx, E, 'label~2642', E.get('owner~2640'), True)
     return t_7784(ctx, k, s, E)
 
 
@@ -917,7 +904,7 @@ def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~6096', x_8810(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2640', x_8810(ctx, E), True)
     return True
 
 
@@ -927,7 +914,7 @@ def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6098', E.get('owner~6096'), True)
+    LOCAL(ctx, E, 'label~2642', E.get('owner~2640'), True)
     return True
 
 
@@ -939,12 +926,12 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6099'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6099', x_8812(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6098'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2643', x_8812(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[6])
     return t_7787(ctx, r1, s, E)
 
 
@@ -954,7 +941,7 @@ def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6099', x_8812(ctx, E), True)
+    LOCAL(ctx, E, 'was~2643', x_8812(ctx, E), True)
     return True
 
 
@@ -964,7 +951,7 @@ def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6098'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[6])
     return True
 
 
@@ -975,17 +962,17 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8815(ctx, E)))
-    old = E.get('b~6097', MISSING)
+    old = E.get('b~2641', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~6097', old)
+        UNSET(ctx, E, 'b~2641', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~6097', item, True)
+            LOCAL(ctx, E, 'b~2641', item, True)
             if x_8816(ctx, E):
                 return t_7788(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1008,7 +995,7 @@ def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6099'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[6])
     return True
 
 
@@ -1030,17 +1017,17 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8821(ctx, E)))
-    old = E.get('rw~6100', MISSING)
+    old = E.get('rw~2644', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~6100', old)
+        UNSET(ctx, E, 'rw~2644', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~6100', item, True)
+            LOCAL(ctx, E, 'rw~2644', item, True)
             if x_8822(ctx, E):
                 return t_7792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1054,10 +1041,10 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6090'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
-    LOCAL(ctx, E, 'label~6101', E.get('t~6090'), True)
+    LOCAL(ctx, E, 'label~2645', E.get('t~2634'), True)
     return t_7795(ctx, k, s, E)
 
 
@@ -1067,7 +1054,7 @@ def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6090'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
     return True
@@ -1079,7 +1066,7 @@ def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6101', E.get('t~6090'), True)
+    LOCAL(ctx, E, 'label~2645', E.get('t~2634'), True)
     return True
 
 
@@ -1091,12 +1078,12 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6102'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6102', x_8826(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6101'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2646', x_8826(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[6])
     return t_7798(ctx, r1, s, E)
 
 
@@ -1106,7 +1093,7 @@ def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6102', x_8826(ctx, E), True)
+    LOCAL(ctx, E, 'was~2646', x_8826(ctx, E), True)
     return True
 
 
@@ -1116,7 +1103,7 @@ def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6101'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[6])
     return True
 
 
@@ -1135,7 +1122,7 @@ def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6102'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[6])
     return True
 
 
@@ -1176,8 +1163,8 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'k~6111', 2, True)
-        LOCAL(ctx, E, 't~6112', 'nature_income', True)
+        LOCAL(ctx, E, 'k~2655', 2, True)
+        LOCAL(ctx, E, 't~2656', 'nature_income', True)
         return t_7861(ctx, k, s, E)
 
     ctx.steps += 1
@@ -1210,8 +1197,8 @@ def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6103', 2, True)
-    LOCAL(ctx, E, 'r~6104', 'energy', True)
+    LOCAL(ctx, E, 'n~2647', 2, True)
+    LOCAL(ctx, E, 'r~2648', 'energy', True)
     if not d_7809(ctx, E):
         return False
     return True
@@ -1223,7 +1210,7 @@ def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6103', 2, True)
+    LOCAL(ctx, E, 'n~2647', 2, True)
     return True
 
 
@@ -1233,7 +1220,7 @@ def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6104', 'energy', True)
+    LOCAL(ctx, E, 'r~2648', 'energy', True)
     return True
 
 
@@ -1246,8 +1233,8 @@ def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8838(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~6105', E.get('n~6103'), True)
-    LOCAL(ctx, E, 'r~6106', E.get('r~6104'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
     if not d_7813(ctx, E):
         return False
     return True
@@ -1270,7 +1257,7 @@ def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6105', E.get('n~6103'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
     return True
 
 
@@ -1280,7 +1267,7 @@ def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6106', E.get('r~6104'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
     return True
 
 
@@ -1290,9 +1277,9 @@ def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6106'))
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6105'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
     if not d_7815(ctx, E):
         return False
     if not d_7817(ctx, E):
@@ -1306,9 +1293,9 @@ def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6106'))
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6105'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
     return True
 
 
@@ -1320,9 +1307,9 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8843(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6106'))
+        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2650'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6105'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
     return True
 
 
@@ -1332,9 +1319,9 @@ def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6106'))
+    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2650'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6105'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
     return True
 
 
@@ -1348,7 +1335,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6105'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
     return True
 
 
@@ -1360,7 +1347,7 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6105'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
     return True
 
 
@@ -1370,8 +1357,8 @@ def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6107', 1, True)
-    LOCAL(ctx, E, 'r~6108', 'batteries', True)
+    LOCAL(ctx, E, 'n~2651', 1, True)
+    LOCAL(ctx, E, 'r~2652', 'batteries', True)
     if not d_7822(ctx, E):
         return False
     return True
@@ -1383,7 +1370,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6107', 1, True)
+    LOCAL(ctx, E, 'n~2651', 1, True)
     return True
 
 
@@ -1393,7 +1380,7 @@ def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6108', 'batteries', True)
+    LOCAL(ctx, E, 'r~2652', 'batteries', True)
     return True
 
 
@@ -1406,8 +1393,8 @@ def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8852(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~6109', E.get('n~6107'), True)
-    LOCAL(ctx, E, 'r~6110', E.get('r~6108'), True)
+    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
+    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
     if not d_7826(ctx, E):
         return False
     return True
@@ -1430,7 +1417,7 @@ def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6109', E.get('n~6107'), True)
+    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
     return True
 
 
@@ -1440,7 +1427,7 @@ def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~6110', E.get('r~6108'), True)
+    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
     return True
 
 
@@ -1450,9 +1437,9 @@ def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6110'))
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6109'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
     if not d_7828(ctx, E):
         return False
     if not d_7830(ctx, E):
@@ -1466,9 +1453,9 @@ def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6110'))
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6109'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
     return True
 
 
@@ -1480,9 +1467,9 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8857(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6110'))
+        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2654'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6109'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
     return True
 
 
@@ -1492,9 +1479,9 @@ def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6110'))
+    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6109'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
     return True
 
 
@@ -1508,7 +1495,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6109'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
     return True
 
 
@@ -1520,7 +1507,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6109'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
     return True
 
 
@@ -1537,8 +1524,8 @@ def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6103', 2, True)
-    LOCAL(ctx, E, 'r~6104', 'energy', True)
+    LOCAL(ctx, E, 'n~2647', 2, True)
+    LOCAL(ctx, E, 'r~2648', 'energy', True)
     if not d_7836(ctx, E):
         return False
     return True
@@ -1557,8 +1544,8 @@ def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8866(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~6105', E.get('n~6103'), True)
-    LOCAL(ctx, E, 'r~6106', E.get('r~6104'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
     if not d_7840(ctx, E):
         return False
     return True
@@ -1575,9 +1562,9 @@ def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6106'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6105'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
     if not d_7842(ctx, E):
         return False
     if not d_7844(ctx, E):
@@ -1591,9 +1578,9 @@ def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6106'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6105'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
     return True
 
 
@@ -1605,9 +1592,9 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8871(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6106'))
+        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2650'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6105'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
     return True
 
 
@@ -1617,9 +1604,9 @@ def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6106'))
+    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2650'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6105'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
     return True
 
 
@@ -1633,7 +1620,7 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6105'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
     return True
 
 
@@ -1645,7 +1632,7 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6105'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
     return True
 
 
@@ -1655,8 +1642,8 @@ def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6107', 1, True)
-    LOCAL(ctx, E, 'r~6108', 'batteries', True)
+    LOCAL(ctx, E, 'n~2651', 1, True)
+    LOCAL(ctx, E, 'r~2652', 'batteries', True)
     if not d_7849(ctx, E):
         return False
     return True
@@ -1675,8 +1662,8 @@ def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8880(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~6109', E.get('n~6107'), True)
-    LOCAL(ctx, E, 'r~6110', E.get('r~6108'), True)
+    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
+    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
     if not d_7853(ctx, E):
         return False
     return True
@@ -1693,9 +1680,9 @@ def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6110'))
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6109'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
     if not d_7855(ctx, E):
         return False
     if not d_7857(ctx, E):
@@ -1709,9 +1696,9 @@ def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6110'))
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~6109'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
     return True
 
 
@@ -1723,9 +1710,9 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8885(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6110'))
+        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2654'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~6109'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
     return True
 
 
@@ -1735,9 +1722,9 @@ def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6110'))
+    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~6109'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
     return True
 
 
@@ -1751,7 +1738,7 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~6109'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
     return True
 
 
@@ -1763,7 +1750,7 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~6109'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
     return True
 
 
@@ -1773,7 +1760,7 @@ def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6111', 2, True)
+    LOCAL(ctx, E, 'k~2655', 2, True)
     return True
 
 
@@ -1783,7 +1770,7 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6112', 'nature_income', True)
+    LOCAL(ctx, E, 't~2656', 'nature_income', True)
     return True
 
 
@@ -1793,9 +1780,9 @@ def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6113', E.get('k~6111'), True)
-    LOCAL(ctx, E, 't~6114', E.get('t~6112'), True)
-    LOCAL(ctx, E, 'col~6115', 'effect', True)
+    LOCAL(ctx, E, 'k~2657', E.get('k~2655'), True)
+    LOCAL(ctx, E, 't~2658', E.get('t~2656'), True)
+    LOCAL(ctx, E, 'col~2659', 'effect', True)
     return t_7865(ctx, k, s, E)
 
 
@@ -1805,7 +1792,7 @@ def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~6113', E.get('k~6111'), True)
+    LOCAL(ctx, E, 'k~2657', E.get('k~2655'), True)
     return True
 
 
@@ -1815,7 +1802,7 @@ def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6114', E.get('t~6112'), True)
+    LOCAL(ctx, E, 't~2658', E.get('t~2656'), True)
     return True
 
 
@@ -1825,7 +1812,7 @@ def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~6115', 'effect', True)
+    LOCAL(ctx, E, 'col~2659', 'effect', True)
     return True
 
 
@@ -1840,7 +1827,7 @@ def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             return k()
         return t_7866(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6113')))
+    return nxt(num(E.get('k~2657')))
 
 
 def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -1851,18 +1838,18 @@ def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~6124', E.get('t~6114'), True)
-        LOCAL(ctx, E, 'pos~6125', E.get('nxt~6118'), True)
+        LOCAL(ctx, E, 't~2668', E.get('t~2658'), True)
+        LOCAL(ctx, E, 'pos~2669', E.get('nxt~2662'), True)
         if not d_7872(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~6126', E.get('t~6114'), True)
-        LOCAL(ctx, E, 'at~6127', E.get('nxt~6118'), True)
-        LOCAL(ctx, E, 'col~6128', E.get('col~6115'), True)
+        LOCAL(ctx, E, 't~2670', E.get('t~2658'), True)
+        LOCAL(ctx, E, 'at~2671', E.get('nxt~2662'), True)
+        LOCAL(ctx, E, 'col~2672', E.get('col~2659'), True)
         return t_7878(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~6118', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2662', x_8898(ctx, E), True)
     return t_7868(ctx, r1, s, E)
 
 
@@ -1872,7 +1859,7 @@ def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~6118', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2662', x_8898(ctx, E), True)
     return True
 
 
@@ -1896,7 +1883,7 @@ def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6124', E.get('t~6114'), True)
+    LOCAL(ctx, E, 't~2668', E.get('t~2658'), True)
     return True
 
 
@@ -1906,7 +1893,7 @@ def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~6125', E.get('nxt~6118'), True)
+    LOCAL(ctx, E, 'pos~2669', E.get('nxt~2662'), True)
     return True
 
 
@@ -1918,14 +1905,14 @@ def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8902(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6124'))
+        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2668'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~6125'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2669'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6124'))
+        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~6125'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[5])
     return True
 
 
@@ -1935,9 +1922,9 @@ def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~6124'))
+    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2668'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~6125'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2669'), '=', False, K[4])
     return True
 
 
@@ -1947,9 +1934,9 @@ def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~6124'))
+    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~6125'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[5])
     return True
 
 
@@ -1959,7 +1946,7 @@ def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~6126', E.get('t~6114'), True)
+    LOCAL(ctx, E, 't~2670', E.get('t~2658'), True)
     return True
 
 
@@ -1969,7 +1956,7 @@ def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~6127', E.get('nxt~6118'), True)
+    LOCAL(ctx, E, 'at~2671', E.get('nxt~2662'), True)
     return True
 
 
@@ -1979,7 +1966,7 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~6128', E.get('col~6115'), True)
+    LOCAL(ctx, E, 'col~2672', E.get('col~2659'), True)
     return True
 
 
@@ -2001,7 +1988,7 @@ def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~6130', E.get('t~6126'), True)
+    LOCAL(ctx, E, 'label~2674', E.get('t~2670'), True)
     return t_7880(ctx, r1, s, E)
 
 
@@ -2011,7 +1998,7 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6130', E.get('t~6126'), True)
+    LOCAL(ctx, E, 'label~2674', E.get('t~2670'), True)
     return True
 
 
@@ -2023,12 +2010,12 @@ def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6131'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6131', x_8911(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6130'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2675', x_8911(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[6])
     return t_7883(ctx, r1, s, E)
 
 
@@ -2038,7 +2025,7 @@ def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6131', x_8911(ctx, E), True)
+    LOCAL(ctx, E, 'was~2675', x_8911(ctx, E), True)
     return True
 
 
@@ -2048,7 +2035,7 @@ def d_7882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6130'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[6])
     return True
 
 
@@ -2059,17 +2046,17 @@ def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8914(ctx, E)))
-    old = E.get('sp~6129', MISSING)
+    old = E.get('sp~2673', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~6129', old)
+        UNSET(ctx, E, 'sp~2673', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~6129', item, True)
+            LOCAL(ctx, E, 'sp~2673', item, True)
             if x_8915(ctx, E):
                 return t_7884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2132,7 +2119,7 @@ def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6131'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[6])
     return True
 
 
@@ -2153,9 +2140,9 @@ def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~6132', x_8924(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2676', x_8924(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~6134', E.get('owner~6132'), True)
+    LOCAL(ctx, E, 'label~2678', E.get('owner~2676'), True)
     return t_7894(ctx, k, s, E)
 
 
@@ -2165,7 +2152,7 @@ def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~6132', x_8924(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2676', x_8924(ctx, E), True)
     return True
 
 
@@ -2175,7 +2162,7 @@ def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6134', E.get('owner~6132'), True)
+    LOCAL(ctx, E, 'label~2678', E.get('owner~2676'), True)
     return True
 
 
@@ -2187,12 +2174,12 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6135', x_8926(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2679', x_8926(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[6])
     return t_7897(ctx, r1, s, E)
 
 
@@ -2202,7 +2189,7 @@ def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6135', x_8926(ctx, E), True)
+    LOCAL(ctx, E, 'was~2679', x_8926(ctx, E), True)
     return True
 
 
@@ -2212,7 +2199,7 @@ def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[6])
     return True
 
 
@@ -2223,17 +2210,17 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8929(ctx, E)))
-    old = E.get('b~6133', MISSING)
+    old = E.get('b~2677', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~6133', old)
+        UNSET(ctx, E, 'b~2677', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~6133', item, True)
+            LOCAL(ctx, E, 'b~2677', item, True)
             if x_8930(ctx, E):
                 return t_7898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2256,7 +2243,7 @@ def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[6])
     return True
 
 
@@ -2278,17 +2265,17 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8935(ctx, E)))
-    old = E.get('rw~6136', MISSING)
+    old = E.get('rw~2680', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~6136', old)
+        UNSET(ctx, E, 'rw~2680', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~6136', item, True)
+            LOCAL(ctx, E, 'rw~2680', item, True)
             if x_8936(ctx, E):
                 return t_7902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2302,10 +2289,10 @@ def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6126'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
-    LOCAL(ctx, E, 'label~6137', E.get('t~6126'), True)
+    LOCAL(ctx, E, 'label~2681', E.get('t~2670'), True)
     return t_7905(ctx, k, s, E)
 
 
@@ -2315,7 +2302,7 @@ def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~6126'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
     return True
@@ -2327,7 +2314,7 @@ def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6137', E.get('t~6126'), True)
+    LOCAL(ctx, E, 'label~2681', E.get('t~2670'), True)
     return True
 
 
@@ -2339,12 +2326,12 @@ def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6138'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6138', x_8940(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6137'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2682', x_8940(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[6])
     return t_7908(ctx, r1, s, E)
 
 
@@ -2354,7 +2341,7 @@ def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6138', x_8940(ctx, E), True)
+    LOCAL(ctx, E, 'was~2682', x_8940(ctx, E), True)
     return True
 
 
@@ -2364,7 +2351,7 @@ def d_7907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6137'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[6])
     return True
 
 
@@ -2383,7 +2370,7 @@ def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6138'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[6])
     return True
 
 
@@ -2711,9 +2698,6 @@ AT = {
     8834: 'rules_data/pampero/definitions/tracks.yaml:123',
     8835: 'rules_data/pampero/definitions/resources.yaml:109',
     8838: 'rules_data/pampero/definitions/resources.yaml:82',
-    8841: 'rules_data/pampero/definitions/resources.yaml:39',
-    8843: 'rules_data/pampero/definitions/resources.yaml:40',
-    8844: 'rules_data/pampero/definitions/resources.yaml:40',
     8846: 'rules_data/pampero/definitions/resources.yaml:41',
     8852: 'rules_data/pampero/definitions/resources.yaml:82',
     8855: 'rules_data/pampero/definitions/resources.yaml:39',
@@ -2799,7 +2783,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 's~6070',
+                            'v': 's~2619',
                             'src': {'op': 'st', 'k': 'places'},
                             'e': {
                                 'op': 'fn',
@@ -2807,11 +2791,11 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'filt',
-                                        'v': 'x~6071',
+                                        'v': 'x~2620',
                                         'src': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'places'},
-                                            'k': {'op': 'var', 'n': 's~6070'},
+                                            'k': {'op': 'var', 'n': 's~2619'},
                                             'd': [],
                                         },
                                         'w': {
@@ -2822,7 +2806,7 @@ RECORDS = {
                                                     'o': '==',
                                                     'a': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6071'},
+                                                        'of': {'op': 'var', 'n': 'x~2620'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'b': {'op': 'lit', 'v': 'nature_reserve'},
@@ -2832,7 +2816,7 @@ RECORDS = {
                                                     'o': '==',
                                                     'a': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6071'},
+                                                        'of': {'op': 'var', 'n': 'x~2620'},
                                                         'k': {'op': 'lit', 'v': 'owner'},
                                                     },
                                                     'b': {'op': 'var', 'n': 'you'},
@@ -2869,7 +2853,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6072',
+                        'v': 's~2619',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -2877,11 +2861,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6073',
+                                    'v': 'x~2620',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6072'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'w': {
@@ -2892,7 +2876,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6073'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'transformer'},
@@ -2902,7 +2886,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6073'},
+                                                    'of': {'op': 'var', 'n': 'x~2620'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -2918,11 +2902,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'mapc',
-                                    'v': 'y~6074',
+                                    'v': 'y~2621',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6072'},
+                                        'k': {'op': 'var', 'n': 's~2619'},
                                         'd': [],
                                     },
                                     'e': {
@@ -2930,7 +2914,7 @@ RECORDS = {
                                         'o': '==',
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'y~6074'},
+                                            'of': {'op': 'var', 'n': 'y~2621'},
                                             'k': {'op': 'lit', 'v': 'piece'},
                                         },
                                         'b': {'op': 'lit', 'v': 'electrical_pole'},
@@ -2958,14 +2942,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
-                    'v': 'k~6075',
+                    'v': 'k~2619',
                     'e': {'op': 'lit', 'v': 1, 'x': 8778},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7749,
                 },
                 {  # rules_data/pampero/modules/nature_items.yaml:14
                     'op': 'let',
-                    'v': 't~6076',
+                    'v': 't~2620',
                     'e': {'op': 'lit', 'v': 'nature_income', 'x': 8779},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                     'id': 7750,
@@ -2975,37 +2959,37 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 'k~6077',
-                            'e': {'op': 'var', 'n': 'k~6075', 'x': 8780},
+                            'v': 'k~2621',
+                            'e': {'op': 'var', 'n': 'k~2619', 'x': 8780},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7752,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 't~6078',
-                            'e': {'op': 'var', 'n': 't~6076', 'x': 8781},
+                            'v': 't~2622',
+                            'e': {'op': 'var', 'n': 't~2620', 'x': 8781},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7753,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 'col~6079',
+                            'v': 'col~2623',
                             'e': {'op': 'lit', 'v': 'effect', 'x': 8782},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7754,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:99
                             'op': 'rep',
-                            'n': {'op': 'var', 'n': 'k~6077', 'x': 8783},
+                            'n': {'op': 'var', 'n': 'k~2621', 'x': 8783},
                             'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/tracks.yaml:100
                                         'op': 'let',
-                                        'v': 'nxt~6082',
+                                        'v': 'nxt~2626',
                                         'e': {
                                             'op': 'letx',
-                                            'v': 'at~6080',
+                                            'v': 'at~2624',
                                             'e': {
                                                 'op': 'cond',
                                                 'c': {
@@ -3014,7 +2998,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6078'},
+                                                        'of': {'op': 'var', 'n': 't~2622'},
                                                         'f': 'scope',
                                                         'd': None,
                                                     },
@@ -3023,7 +3007,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'game_tracks'},
-                                                    'k': {'op': 'var', 'n': 't~6078'},
+                                                    'k': {'op': 'var', 'n': 't~2622'},
                                                     'd': 0,
                                                 },
                                                 'b': {
@@ -3033,13 +3017,13 @@ RECORDS = {
                                                         'k': 'tracks',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 't~6078'},
+                                                    'k': {'op': 'var', 'n': 't~2622'},
                                                     'd': 0,
                                                 },
                                             },
                                             'b': {
                                                 'op': 'letx',
-                                                'v': 'nxt~6081',
+                                                'v': 'nxt~2625',
                                                 'e': {
                                                     'op': 'cond',
                                                     'c': {
@@ -3048,7 +3032,7 @@ RECORDS = {
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '<',
-                                                                'a': {'op': 'var', 'n': 'at~6080'},
+                                                                'a': {'op': 'var', 'n': 'at~2624'},
                                                                 'b': {'op': 'lit', 'v': 0},
                                                             },
                                                             {
@@ -3057,7 +3041,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6078'},
+                                                                    'of': {'op': 'var', 'n': 't~2622'},
                                                                     'f': 'entry',
                                                                     'd': None,
                                                                 },
@@ -3068,14 +3052,14 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6078'},
+                                                        'of': {'op': 'var', 'n': 't~2622'},
                                                         'f': 'entry',
                                                         'd': None,
                                                     },
                                                     'b': {
                                                         'op': 'ar',
                                                         'o': '+',
-                                                        'a': {'op': 'var', 'n': 'at~6080'},
+                                                        'a': {'op': 'var', 'n': 'at~2624'},
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
                                                 },
@@ -3090,7 +3074,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6078'},
+                                                                    'of': {'op': 'var', 'n': 't~2622'},
                                                                     'f': 'exclusive_with',
                                                                     'd': None,
                                                                 },
@@ -3099,13 +3083,13 @@ RECORDS = {
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '>=',
-                                                                'a': {'op': 'var', 'n': 'nxt~6081'},
+                                                                'a': {'op': 'var', 'n': 'nxt~2625'},
                                                                 'b': {'op': 'lit', 'v': 0},
                                                             },
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '==',
-                                                                'a': {'op': 'var', 'n': 'nxt~6081'},
+                                                                'a': {'op': 'var', 'n': 'nxt~2625'},
                                                                 'b': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -3117,7 +3101,7 @@ RECORDS = {
                                                                             'of': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6078'},
+                                                                                'of': {'op': 'var', 'n': 't~2622'},
                                                                                 'f': 'exclusive_with',
                                                                                 'd': None,
                                                                             },
@@ -3132,7 +3116,7 @@ RECORDS = {
                                                                         'k': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6078'},
+                                                                            'of': {'op': 'var', 'n': 't~2622'},
                                                                             'f': 'exclusive_with',
                                                                             'd': None,
                                                                         },
@@ -3148,7 +3132,7 @@ RECORDS = {
                                                                         'k': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6078'},
+                                                                            'of': {'op': 'var', 'n': 't~2622'},
                                                                             'f': 'exclusive_with',
                                                                             'd': None,
                                                                         },
@@ -3161,10 +3145,10 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'ar',
                                                         'o': '+',
-                                                        'a': {'op': 'var', 'n': 'nxt~6081'},
+                                                        'a': {'op': 'var', 'n': 'nxt~2625'},
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'nxt~6081'},
+                                                    'b': {'op': 'var', 'n': 'nxt~2625'},
                                                 },
                                             },
                                             'x': 8784,
@@ -3180,7 +3164,7 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'nxt~6082'},
+                                                    'a': {'op': 'var', 'n': 'nxt~2626'},
                                                     'b': {
                                                         'op': 'cond',
                                                         'c': {
@@ -3189,7 +3173,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6078'},
+                                                                'of': {'op': 'var', 'n': 't~2622'},
                                                                 'f': 'max',
                                                                 'd': None,
                                                             },
@@ -3198,7 +3182,7 @@ RECORDS = {
                                                         'a': {
                                                             'op': 'fld',
                                                             'kind': 'tracks',
-                                                            'of': {'op': 'var', 'n': 't~6078'},
+                                                            'of': {'op': 'var', 'n': 't~2622'},
                                                             'f': 'max',
                                                             'd': None,
                                                         },
@@ -3223,7 +3207,7 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6078'},
+                                                                                            'of': {'op': 'var', 'n': 't~2622'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
@@ -3236,21 +3220,21 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6078'},
+                                                                                    'of': {'op': 'var', 'n': 't~2622'},
                                                                                     'f': 'sides',
                                                                                     'd': [],
                                                                                 },
                                                                                 'k': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                    'k': {'op': 'var', 'n': 't~6078'},
+                                                                                    'k': {'op': 'var', 'n': 't~2622'},
                                                                                     'd': 0,
                                                                                 },
                                                                             },
                                                                             'b': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6078'},
+                                                                                'of': {'op': 'var', 'n': 't~2622'},
                                                                                 'f': 'values',
                                                                                 'd': [],
                                                                             },
@@ -3278,7 +3262,7 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6078'},
+                                                                                            'of': {'op': 'var', 'n': 't~2622'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
@@ -3291,21 +3275,21 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6078'},
+                                                                                    'of': {'op': 'var', 'n': 't~2622'},
                                                                                     'f': 'sides',
                                                                                     'd': [],
                                                                                 },
                                                                                 'k': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                    'k': {'op': 'var', 'n': 't~6078'},
+                                                                                    'k': {'op': 'var', 'n': 't~2622'},
                                                                                     'd': 0,
                                                                                 },
                                                                             },
                                                                             'b': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6078'},
+                                                                                'of': {'op': 'var', 'n': 't~2622'},
                                                                                 'f': 'values',
                                                                                 'd': [],
                                                                             },
@@ -3327,7 +3311,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6078'},
+                                                                'of': {'op': 'var', 'n': 't~2622'},
                                                                 'f': 'limit',
                                                                 'd': None,
                                                             },
@@ -3336,11 +3320,11 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '>',
-                                                            'a': {'op': 'var', 'n': 'nxt~6082'},
+                                                            'a': {'op': 'var', 'n': 'nxt~2626'},
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6078'},
+                                                                'of': {'op': 'var', 'n': 't~2622'},
                                                                 'f': 'limit',
                                                                 'd': None,
                                                             },
@@ -3349,7 +3333,7 @@ RECORDS = {
                                                 },
                                                 {
                                                     'op': 'letx',
-                                                    'v': 'at~6083',
+                                                    'v': 'at~2627',
                                                     'e': {
                                                         'op': 'cond',
                                                         'c': {
@@ -3358,7 +3342,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6078'},
+                                                                'of': {'op': 'var', 'n': 't~2622'},
                                                                 'f': 'scope',
                                                                 'd': None,
                                                             },
@@ -3367,7 +3351,7 @@ RECORDS = {
                                                         'a': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                                            'k': {'op': 'var', 'n': 't~6078'},
+                                                            'k': {'op': 'var', 'n': 't~2622'},
                                                             'd': 0,
                                                         },
                                                         'b': {
@@ -3377,13 +3361,13 @@ RECORDS = {
                                                                 'k': 'tracks',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 't~6078'},
+                                                            'k': {'op': 'var', 'n': 't~2622'},
                                                             'd': 0,
                                                         },
                                                     },
                                                     'b': {
                                                         'op': 'letx',
-                                                        'v': 'built~6086',
+                                                        'v': 'built~2630',
                                                         'e': {
                                                             'op': 'cond',
                                                             'c': {
@@ -3425,7 +3409,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {
                                                                         'op': 'mapc',
-                                                                        'v': 's~6084',
+                                                                        'v': 's~2628',
                                                                         'src': {'op': 'st', 'k': 'places'},
                                                                         'e': {
                                                                             'op': 'fn',
@@ -3433,11 +3417,11 @@ RECORDS = {
                                                                             'a': [
                                                                                 {
                                                                                     'op': 'filt',
-                                                                                    'v': 'x~6085',
+                                                                                    'v': 'x~2629',
                                                                                     'src': {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'places'},
-                                                                                        'k': {'op': 'var', 'n': 's~6084'},
+                                                                                        'k': {'op': 'var', 'n': 's~2628'},
                                                                                         'd': [],
                                                                                     },
                                                                                     'w': {
@@ -3448,7 +3432,7 @@ RECORDS = {
                                                                                                 'o': '==',
                                                                                                 'a': {
                                                                                                     'op': 'key',
-                                                                                                    'of': {'op': 'var', 'n': 'x~6085'},
+                                                                                                    'of': {'op': 'var', 'n': 'x~2629'},
                                                                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -3458,7 +3442,7 @@ RECORDS = {
                                                                                                 'o': '==',
                                                                                                 'a': {
                                                                                                     'op': 'key',
-                                                                                                    'of': {'op': 'var', 'n': 'x~6085'},
+                                                                                                    'of': {'op': 'var', 'n': 'x~2629'},
                                                                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                                                                 },
                                                                                                 'b': {'op': 'var', 'n': 'you'},
@@ -3478,11 +3462,11 @@ RECORDS = {
                                                             'a': [
                                                                 {
                                                                     'op': 'mapc',
-                                                                    'v': 'l~6087',
+                                                                    'v': 'l~2631',
                                                                     'src': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6078'},
+                                                                        'of': {'op': 'var', 'n': 't~2622'},
                                                                         'f': 'locks',
                                                                         'd': [],
                                                                     },
@@ -3492,10 +3476,10 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '<',
-                                                                                'a': {'op': 'var', 'n': 'at~6083'},
+                                                                                'a': {'op': 'var', 'n': 'at~2627'},
                                                                                 'b': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6087'},
+                                                                                    'of': {'op': 'var', 'n': 'l~2631'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
                                                                             },
@@ -3504,18 +3488,18 @@ RECORDS = {
                                                                                 'o': '<=',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6087'},
+                                                                                    'of': {'op': 'var', 'n': 'l~2631'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'nxt~6082'},
+                                                                                'b': {'op': 'var', 'n': 'nxt~2626'},
                                                                             },
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '<',
-                                                                                'a': {'op': 'var', 'n': 'built~6086'},
+                                                                                'a': {'op': 'var', 'n': 'built~2630'},
                                                                                 'b': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6087'},
+                                                                                    'of': {'op': 'var', 'n': 'l~2631'},
                                                                                     'k': {'op': 'lit', 'v': 'towers'},
                                                                                 },
                                                                             },
@@ -3539,15 +3523,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
-                                        'v': 't~6088',
-                                        'e': {'op': 'var', 'n': 't~6078', 'x': 8786},
+                                        'v': 't~2632',
+                                        'e': {'op': 'var', 'n': 't~2622', 'x': 8786},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7760,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
-                                        'v': 'pos~6089',
-                                        'e': {'op': 'var', 'n': 'nxt~6082', 'x': 8787},
+                                        'v': 'pos~2633',
+                                        'e': {'op': 'var', 'n': 'nxt~2626', 'x': 8787},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7761,
                                     },
@@ -3559,7 +3543,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~6088'},
+                                                'of': {'op': 'var', 'n': 't~2632'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3571,12 +3555,12 @@ RECORDS = {
                                             't': {
                                                 'op': 'key',
                                                 'of': {'op': 'st', 'k': 'game_tracks'},
-                                                'k': {'op': 'var', 'n': 't~6088'},
+                                                'k': {'op': 'var', 'n': 't~2632'},
                                                 'd': 0,
                                                 'x': 8789,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6089', 'x': 8790},
+                                            'e': {'op': 'var', 'n': 'pos~2633', 'x': 8790},
                                             'bd': ['game', 'game_tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7763,
@@ -3590,12 +3574,12 @@ RECORDS = {
                                                     'k': 'tracks',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 't~6088'},
+                                                'k': {'op': 'var', 'n': 't~2632'},
                                                 'd': 0,
                                                 'x': 8791,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6089', 'x': 8792},
+                                            'e': {'op': 'var', 'n': 'pos~2633', 'x': 8792},
                                             'bd': ['player', 'tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                             'id': 7764,
@@ -3605,22 +3589,22 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 't~6090',
-                                        'e': {'op': 'var', 'n': 't~6078', 'x': 8793},
+                                        'v': 't~2634',
+                                        'e': {'op': 'var', 'n': 't~2622', 'x': 8793},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7765,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 'at~6091',
-                                        'e': {'op': 'var', 'n': 'nxt~6082', 'x': 8794},
+                                        'v': 'at~2635',
+                                        'e': {'op': 'var', 'n': 'nxt~2626', 'x': 8794},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7766,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 'col~6092',
-                                        'e': {'op': 'var', 'n': 'col~6079', 'x': 8795},
+                                        'v': 'col~2636',
+                                        'e': {'op': 'var', 'n': 'col~2623', 'x': 8795},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7767,
                                     },
@@ -3629,8 +3613,8 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/tracks.yaml:112
                                                 'op': 'let',
-                                                'v': 'label~6094',
-                                                'e': {'op': 'var', 'n': 't~6090', 'x': 8796},
+                                                'v': 'label~2638',
+                                                'e': {'op': 'var', 'n': 't~2634', 'x': 8796},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                 'id': 7769,
                                             },
@@ -3639,7 +3623,7 @@ RECORDS = {
                                                 'b': [
                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                         'op': 'let',
-                                                        'v': 'was~6095',
+                                                        'v': 'was~2639',
                                                         'e': {'op': 'st', 'k': 'booking', 'x': 8797},
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                         'id': 7771,
@@ -3648,18 +3632,18 @@ RECORDS = {
                                                         'op': 'set',
                                                         't': {'op': 'st', 'k': 'booking', 'x': 8798},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'label~6094', 'x': 8799},
+                                                        'e': {'op': 'var', 'n': 'label~2638', 'x': 8799},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                         'id': 7772,
                                                     },
                                                     {  # rules_data/pampero/definitions/tracks.yaml:113
                                                         'op': 'for',
-                                                        'v': 'sp~6093',
+                                                        'v': 'sp~2637',
                                                         'src': {
                                                             'op': 'fld',
                                                             'kind': 'tracks',
-                                                            'of': {'op': 'var', 'n': 't~6090'},
+                                                            'of': {'op': 'var', 'n': 't~2634'},
                                                             'f': 'spaces',
                                                             'd': [],
                                                             'x': 8800,
@@ -3669,10 +3653,10 @@ RECORDS = {
                                                             'o': '==',
                                                             'a': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'sp~6093'},
+                                                                'of': {'op': 'var', 'n': 'sp~2637'},
                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                             },
-                                                            'b': {'op': 'var', 'n': 'at~6091'},
+                                                            'b': {'op': 'var', 'n': 'at~2635'},
                                                             'x': 8801,
                                                         },
                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:114
@@ -3680,7 +3664,7 @@ RECORDS = {
                                                             'c': {
                                                                 'op': 'cmp',
                                                                 'o': '==',
-                                                                'a': {'op': 'var', 'n': 'col~6092'},
+                                                                'a': {'op': 'var', 'n': 'col~2636'},
                                                                 'b': {'op': 'lit', 'v': 'solar'},
                                                                 'x': 8802,
                                                             },
@@ -3688,7 +3672,7 @@ RECORDS = {
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'key',
-                                                                    'of': {'op': 'var', 'n': 'sp~6093'},
+                                                                    'of': {'op': 'var', 'n': 'sp~2637'},
                                                                     'k': {'op': 'lit', 'v': 'solar'},
                                                                     'x': 8803,
                                                                 },
@@ -3700,7 +3684,7 @@ RECORDS = {
                                                                 'c': {
                                                                     'op': 'cmp',
                                                                     'o': '==',
-                                                                    'a': {'op': 'var', 'n': 'col~6092'},
+                                                                    'a': {'op': 'var', 'n': 'col~2636'},
                                                                     'b': {'op': 'lit', 'v': 'energy'},
                                                                     'x': 8804,
                                                                 },
@@ -3708,7 +3692,7 @@ RECORDS = {
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
-                                                                        'of': {'op': 'var', 'n': 'sp~6093'},
+                                                                        'of': {'op': 'var', 'n': 'sp~2637'},
                                                                         'k': {'op': 'lit', 'v': 'energy'},
                                                                         'x': 8805,
                                                                     },
@@ -3719,7 +3703,7 @@ RECORDS = {
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
-                                                                        'of': {'op': 'var', 'n': 'sp~6093'},
+                                                                        'of': {'op': 'var', 'n': 'sp~2637'},
                                                                         'k': {'op': 'lit', 'v': 'effect'},
                                                                         'x': 8806,
                                                                     },
@@ -3739,7 +3723,7 @@ RECORDS = {
                                                         'op': 'set',
                                                         't': {'op': 'st', 'k': 'booking', 'x': 8807},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'was~6095', 'x': 8808},
+                                                        'e': {'op': 'var', 'n': 'was~2639', 'x': 8808},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                         'id': 7779,
@@ -3761,7 +3745,7 @@ RECORDS = {
                                                                 'of': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6090'},
+                                                                    'of': {'op': 'var', 'n': 't~2634'},
                                                                     'f': 'fill',
                                                                     'd': {},
                                                                 },
@@ -3785,7 +3769,7 @@ RECORDS = {
                                                                             'of': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6090'},
+                                                                                'of': {'op': 'var', 'n': 't~2634'},
                                                                                 'f': 'fill',
                                                                                 'd': {},
                                                                             },
@@ -3804,7 +3788,7 @@ RECORDS = {
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6090'},
+                                                                            'of': {'op': 'var', 'n': 't~2634'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -3824,7 +3808,7 @@ RECORDS = {
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6090'},
+                                                                            'of': {'op': 'var', 'n': 't~2634'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -3833,7 +3817,7 @@ RECORDS = {
                                                                     'd': 0,
                                                                 },
                                                             },
-                                                            'b': {'op': 'var', 'n': 'at~6091'},
+                                                            'b': {'op': 'var', 'n': 'at~2635'},
                                                         },
                                                     ],
                                                     'x': 8809,
@@ -3843,7 +3827,7 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/tracks.yaml:117
                                                             'op': 'let',
-                                                            'v': 'owner~6096',
+                                                            'v': 'owner~2640',
                                                             'e': {
                                                                 'op': 'cond',
                                                                 'c': {
@@ -3858,7 +3842,7 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6090'},
+                                                                                    'of': {'op': 'var', 'n': 't~2634'},
                                                                                     'f': 'fill',
                                                                                     'd': {},
                                                                                 },
@@ -3868,13 +3852,13 @@ RECORDS = {
                                                                     },
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
-                                                                'a': {'op': 'var', 'n': 't~6090'},
+                                                                'a': {'op': 'var', 'n': 't~2634'},
                                                                 'b': {
                                                                     'op': 'key',
                                                                     'of': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6090'},
+                                                                        'of': {'op': 'var', 'n': 't~2634'},
                                                                         'f': 'fill',
                                                                         'd': {},
                                                                     },
@@ -3887,8 +3871,8 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:118
                                                             'op': 'let',
-                                                            'v': 'label~6098',
-                                                            'e': {'op': 'var', 'n': 'owner~6096', 'x': 8811},
+                                                            'v': 'label~2642',
+                                                            'e': {'op': 'var', 'n': 'owner~2640', 'x': 8811},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                             'id': 7783,
                                                         },
@@ -3897,7 +3881,7 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:15
                                                                     'op': 'let',
-                                                                    'v': 'was~6099',
+                                                                    'v': 'was~2643',
                                                                     'e': {'op': 'st', 'k': 'booking', 'x': 8812},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                     'id': 7785,
@@ -3906,20 +3890,20 @@ RECORDS = {
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'booking', 'x': 8813},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'label~6098', 'x': 8814},
+                                                                    'e': {'op': 'var', 'n': 'label~2642', 'x': 8814},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                     'id': 7786,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                     'op': 'for',
-                                                                    'v': 'b~6097',
+                                                                    'v': 'b~2641',
                                                                     'src': {
                                                                         'op': 'key',
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 'owner~6096'},
+                                                                            'of': {'op': 'var', 'n': 'owner~2640'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -3931,17 +3915,17 @@ RECORDS = {
                                                                         'o': '==',
                                                                         'a': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'b~6097'},
+                                                                            'of': {'op': 'var', 'n': 'b~2641'},
                                                                             'k': {'op': 'lit', 'v': 'at'},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'at~6091'},
+                                                                        'b': {'op': 'var', 'n': 'at~2635'},
                                                                         'x': 8816,
                                                                     },
                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'b~6097'},
+                                                                            'of': {'op': 'var', 'n': 'b~2641'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                             'x': 8817,
                                                                         },
@@ -3955,7 +3939,7 @@ RECORDS = {
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'booking', 'x': 8818},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'was~6099', 'x': 8819},
+                                                                    'e': {'op': 'var', 'n': 'was~2643', 'x': 8819},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                     'id': 7789,
@@ -3979,7 +3963,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6090'},
+                                                        'of': {'op': 'var', 'n': 't~2634'},
                                                         'f': 'scope',
                                                         'd': None,
                                                     },
@@ -3988,11 +3972,11 @@ RECORDS = {
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                     'op': 'for',
-                                                    'v': 'rw~6100',
+                                                    'v': 'rw~2644',
                                                     'src': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6090'},
+                                                        'of': {'op': 'var', 'n': 't~2634'},
                                                         'f': 'rewards',
                                                         'd': [],
                                                         'x': 8821,
@@ -4005,14 +3989,14 @@ RECORDS = {
                                                                 'o': '==',
                                                                 'a': {
                                                                     'op': 'key',
-                                                                    'of': {'op': 'var', 'n': 'rw~6100'},
+                                                                    'of': {'op': 'var', 'n': 'rw~2644'},
                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                 },
-                                                                'b': {'op': 'var', 'n': 'at~6091'},
+                                                                'b': {'op': 'var', 'n': 'at~2635'},
                                                             },
                                                             {
                                                                 'op': 'in',
-                                                                'a': {'op': 'var', 'n': 'at~6091'},
+                                                                'a': {'op': 'var', 'n': 'at~2635'},
                                                                 'b': {
                                                                     'op': 'key',
                                                                     'of': {
@@ -4020,7 +4004,7 @@ RECORDS = {
                                                                         'k': 'reached',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6090'},
+                                                                    'k': {'op': 'var', 'n': 't~2634'},
                                                                     'd': [],
                                                                 },
                                                                 'neg': True,
@@ -4040,7 +4024,7 @@ RECORDS = {
                                                                         'k': 'reached',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6090'},
+                                                                    'k': {'op': 'var', 'n': 't~2634'},
                                                                     'd': [],
                                                                     'x': 8823,
                                                                 },
@@ -4048,7 +4032,7 @@ RECORDS = {
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'at~6091'},
+                                                                        {'op': 'var', 'n': 'at~2635'},
                                                                     ],
                                                                     'x': 8824,
                                                                 },
@@ -4059,8 +4043,8 @@ RECORDS = {
                                                             },
                                                             {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                 'op': 'let',
-                                                                'v': 'label~6101',
-                                                                'e': {'op': 'var', 'n': 't~6090', 'x': 8825},
+                                                                'v': 'label~2645',
+                                                                'e': {'op': 'var', 'n': 't~2634', 'x': 8825},
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                 'id': 7794,
                                                             },
@@ -4069,7 +4053,7 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                         'op': 'let',
-                                                                        'v': 'was~6102',
+                                                                        'v': 'was~2646',
                                                                         'e': {'op': 'st', 'k': 'booking', 'x': 8826},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                         'id': 7796,
@@ -4078,7 +4062,7 @@ RECORDS = {
                                                                         'op': 'set',
                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8827},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'label~6101', 'x': 8828},
+                                                                        'e': {'op': 'var', 'n': 'label~2645', 'x': 8828},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                         'id': 7797,
@@ -4087,7 +4071,7 @@ RECORDS = {
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'rw~6100'},
+                                                                            'of': {'op': 'var', 'n': 'rw~2644'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                             'x': 8829,
                                                                         },
@@ -4098,7 +4082,7 @@ RECORDS = {
                                                                         'op': 'set',
                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8830},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'was~6102', 'x': 8831},
+                                                                        'e': {'op': 'var', 'n': 'was~2646', 'x': 8831},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                         'id': 7799,
@@ -4130,7 +4114,7 @@ RECORDS = {
                                                                 'of': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6090'},
+                                                                    'of': {'op': 'var', 'n': 't~2634'},
                                                                     'f': 'top',
                                                                     'd': {},
                                                                 },
@@ -4141,7 +4125,7 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '>=',
-                                                            'a': {'op': 'var', 'n': 'at~6091'},
+                                                            'a': {'op': 'var', 'n': 'at~2635'},
                                                             'b': {
                                                                 'op': 'cond',
                                                                 'c': {
@@ -4150,7 +4134,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6090'},
+                                                                        'of': {'op': 'var', 'n': 't~2634'},
                                                                         'f': 'max',
                                                                         'd': None,
                                                                     },
@@ -4159,7 +4143,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6090'},
+                                                                    'of': {'op': 'var', 'n': 't~2634'},
                                                                     'f': 'max',
                                                                     'd': None,
                                                                 },
@@ -4184,7 +4168,7 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6090'},
+                                                                                                    'of': {'op': 'var', 'n': 't~2634'},
                                                                                                     'f': 'sides',
                                                                                                     'd': [],
                                                                                                 },
@@ -4197,21 +4181,21 @@ RECORDS = {
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6090'},
+                                                                                            'of': {'op': 'var', 'n': 't~2634'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
                                                                                         'k': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                            'k': {'op': 'var', 'n': 't~6090'},
+                                                                                            'k': {'op': 'var', 'n': 't~2634'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
                                                                                     'b': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6090'},
+                                                                                        'of': {'op': 'var', 'n': 't~2634'},
                                                                                         'f': 'values',
                                                                                         'd': [],
                                                                                     },
@@ -4239,7 +4223,7 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6090'},
+                                                                                                    'of': {'op': 'var', 'n': 't~2634'},
                                                                                                     'f': 'sides',
                                                                                                     'd': [],
                                                                                                 },
@@ -4252,21 +4236,21 @@ RECORDS = {
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6090'},
+                                                                                            'of': {'op': 'var', 'n': 't~2634'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
                                                                                         'k': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                            'k': {'op': 'var', 'n': 't~6090'},
+                                                                                            'k': {'op': 'var', 'n': 't~2634'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
                                                                                     'b': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6090'},
+                                                                                        'of': {'op': 'var', 'n': 't~2634'},
                                                                                         'f': 'values',
                                                                                         'd': [],
                                                                                     },
@@ -4289,7 +4273,7 @@ RECORDS = {
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 't~6090'},
+                                                            {'op': 'var', 'n': 't~2634'},
                                                         ],
                                                         'x': 8834,
                                                     },
@@ -4338,14 +4322,14 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'n~6103',
+                                                                    'v': 'n~2647',
                                                                     'e': {'op': 'lit', 'v': 2, 'x': 8836},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7807,
                                                                 },
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'r~6104',
+                                                                    'v': 'r~2648',
                                                                     'e': {'op': 'lit', 'v': 'energy', 'x': 8837},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7808,
@@ -4365,10 +4349,10 @@ RECORDS = {
                                                                                         'k': 'stock',
                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                     },
-                                                                                    'k': {'op': 'var', 'n': 'r~6104'},
+                                                                                    'k': {'op': 'var', 'n': 'r~2648'},
                                                                                     'd': 0,
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'n~6103'},
+                                                                                'b': {'op': 'var', 'n': 'n~2647'},
                                                                                 'x': 8838,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4376,15 +4360,15 @@ RECORDS = {
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'n~6105',
-                                                                            'e': {'op': 'var', 'n': 'n~6103', 'x': 8839},
+                                                                            'v': 'n~2649',
+                                                                            'e': {'op': 'var', 'n': 'n~2647', 'x': 8839},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7811,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'r~6106',
-                                                                            'e': {'op': 'var', 'n': 'r~6104', 'x': 8840},
+                                                                            'v': 'r~2650',
+                                                                            'e': {'op': 'var', 'n': 'r~2648', 'x': 8840},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7812,
                                                                         },
@@ -4400,12 +4384,12 @@ RECORDS = {
                                                                                             'k': 'stock',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 'r~6106'},
+                                                                                        'k': {'op': 'var', 'n': 'r~2650'},
                                                                                         'd': 0,
                                                                                         'x': 8841,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6105', 'x': 8842},
+                                                                                    'e': {'op': 'var', 'n': 'n~2649', 'x': 8842},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7814,
@@ -4418,7 +4402,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~6106'},
+                                                                                            'of': {'op': 'var', 'n': 'r~2650'},
                                                                                             'f': 'supply',
                                                                                             'd': None,
                                                                                         },
@@ -4430,12 +4414,12 @@ RECORDS = {
                                                                                         't': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                                            'k': {'op': 'var', 'n': 'r~6106'},
+                                                                                            'k': {'op': 'var', 'n': 'r~2650'},
                                                                                             'd': 0,
                                                                                             'x': 8844,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6105', 'x': 8845},
+                                                                                        'e': {'op': 'var', 'n': 'n~2649', 'x': 8845},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7816,
@@ -4451,14 +4435,14 @@ RECORDS = {
                                                                                             {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'resources',
-                                                                                                'of': {'op': 'var', 'n': 'r~6106'},
+                                                                                                'of': {'op': 'var', 'n': 'r~2650'},
                                                                                                 'f': 'ledger',
                                                                                                 'd': None,
                                                                                             },
                                                                                             {
                                                                                                 'op': 'cmp',
                                                                                                 'o': '!=',
-                                                                                                'a': {'op': 'var', 'n': 'n~6105'},
+                                                                                                'a': {'op': 'var', 'n': 'n~2649'},
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
@@ -4478,7 +4462,7 @@ RECORDS = {
                                                                                             'x': 8847,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6105', 'x': 8848},
+                                                                                        'e': {'op': 'var', 'n': 'n~2649', 'x': 8848},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7818,
@@ -4511,14 +4495,14 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'n~6107',
+                                                                    'v': 'n~2651',
                                                                     'e': {'op': 'lit', 'v': 1, 'x': 8850},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7820,
                                                                 },
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:14
                                                                     'op': 'let',
-                                                                    'v': 'r~6108',
+                                                                    'v': 'r~2652',
                                                                     'e': {'op': 'lit', 'v': 'batteries', 'x': 8851},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                                     'id': 7821,
@@ -4538,10 +4522,10 @@ RECORDS = {
                                                                                         'k': 'stock',
                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                     },
-                                                                                    'k': {'op': 'var', 'n': 'r~6108'},
+                                                                                    'k': {'op': 'var', 'n': 'r~2652'},
                                                                                     'd': 0,
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'n~6107'},
+                                                                                'b': {'op': 'var', 'n': 'n~2651'},
                                                                                 'x': 8852,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4549,15 +4533,15 @@ RECORDS = {
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'n~6109',
-                                                                            'e': {'op': 'var', 'n': 'n~6107', 'x': 8853},
+                                                                            'v': 'n~2653',
+                                                                            'e': {'op': 'var', 'n': 'n~2651', 'x': 8853},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7824,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
-                                                                            'v': 'r~6110',
-                                                                            'e': {'op': 'var', 'n': 'r~6108', 'x': 8854},
+                                                                            'v': 'r~2654',
+                                                                            'e': {'op': 'var', 'n': 'r~2652', 'x': 8854},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                             'id': 7825,
                                                                         },
@@ -4573,12 +4557,12 @@ RECORDS = {
                                                                                             'k': 'stock',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 'r~6110'},
+                                                                                        'k': {'op': 'var', 'n': 'r~2654'},
                                                                                         'd': 0,
                                                                                         'x': 8855,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6109', 'x': 8856},
+                                                                                    'e': {'op': 'var', 'n': 'n~2653', 'x': 8856},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7827,
@@ -4591,7 +4575,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~6110'},
+                                                                                            'of': {'op': 'var', 'n': 'r~2654'},
                                                                                             'f': 'supply',
                                                                                             'd': None,
                                                                                         },
@@ -4603,12 +4587,12 @@ RECORDS = {
                                                                                         't': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                                            'k': {'op': 'var', 'n': 'r~6110'},
+                                                                                            'k': {'op': 'var', 'n': 'r~2654'},
                                                                                             'd': 0,
                                                                                             'x': 8858,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6109', 'x': 8859},
+                                                                                        'e': {'op': 'var', 'n': 'n~2653', 'x': 8859},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7829,
@@ -4624,14 +4608,14 @@ RECORDS = {
                                                                                             {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'resources',
-                                                                                                'of': {'op': 'var', 'n': 'r~6110'},
+                                                                                                'of': {'op': 'var', 'n': 'r~2654'},
                                                                                                 'f': 'ledger',
                                                                                                 'd': None,
                                                                                             },
                                                                                             {
                                                                                                 'op': 'cmp',
                                                                                                 'o': '!=',
-                                                                                                'a': {'op': 'var', 'n': 'n~6109'},
+                                                                                                'a': {'op': 'var', 'n': 'n~2653'},
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
@@ -4651,7 +4635,7 @@ RECORDS = {
                                                                                             'x': 8861,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6109', 'x': 8862},
+                                                                                        'e': {'op': 'var', 'n': 'n~2653', 'x': 8862},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7831,
@@ -4703,14 +4687,14 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'n~6103',
+                                                            'v': 'n~2647',
                                                             'e': {'op': 'lit', 'v': 2, 'x': 8864},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7834,
                                                         },
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'r~6104',
+                                                            'v': 'r~2648',
                                                             'e': {'op': 'lit', 'v': 'energy', 'x': 8865},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7835,
@@ -4730,10 +4714,10 @@ RECORDS = {
                                                                                 'k': 'stock',
                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                             },
-                                                                            'k': {'op': 'var', 'n': 'r~6104'},
+                                                                            'k': {'op': 'var', 'n': 'r~2648'},
                                                                             'd': 0,
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'n~6103'},
+                                                                        'b': {'op': 'var', 'n': 'n~2647'},
                                                                         'x': 8866,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4741,15 +4725,15 @@ RECORDS = {
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'n~6105',
-                                                                    'e': {'op': 'var', 'n': 'n~6103', 'x': 8867},
+                                                                    'v': 'n~2649',
+                                                                    'e': {'op': 'var', 'n': 'n~2647', 'x': 8867},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7838,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'r~6106',
-                                                                    'e': {'op': 'var', 'n': 'r~6104', 'x': 8868},
+                                                                    'v': 'r~2650',
+                                                                    'e': {'op': 'var', 'n': 'r~2648', 'x': 8868},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7839,
                                                                 },
@@ -4765,12 +4749,12 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6106'},
+                                                                                'k': {'op': 'var', 'n': 'r~2650'},
                                                                                 'd': 0,
                                                                                 'x': 8869,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6105', 'x': 8870},
+                                                                            'e': {'op': 'var', 'n': 'n~2649', 'x': 8870},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7841,
@@ -4783,7 +4767,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'resources',
-                                                                                    'of': {'op': 'var', 'n': 'r~6106'},
+                                                                                    'of': {'op': 'var', 'n': 'r~2650'},
                                                                                     'f': 'supply',
                                                                                     'd': None,
                                                                                 },
@@ -4795,12 +4779,12 @@ RECORDS = {
                                                                                 't': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'supply'},
-                                                                                    'k': {'op': 'var', 'n': 'r~6106'},
+                                                                                    'k': {'op': 'var', 'n': 'r~2650'},
                                                                                     'd': 0,
                                                                                     'x': 8872,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6105', 'x': 8873},
+                                                                                'e': {'op': 'var', 'n': 'n~2649', 'x': 8873},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7843,
@@ -4816,14 +4800,14 @@ RECORDS = {
                                                                                     {
                                                                                         'op': 'fld',
                                                                                         'kind': 'resources',
-                                                                                        'of': {'op': 'var', 'n': 'r~6106'},
+                                                                                        'of': {'op': 'var', 'n': 'r~2650'},
                                                                                         'f': 'ledger',
                                                                                         'd': None,
                                                                                     },
                                                                                     {
                                                                                         'op': 'cmp',
                                                                                         'o': '!=',
-                                                                                        'a': {'op': 'var', 'n': 'n~6105'},
+                                                                                        'a': {'op': 'var', 'n': 'n~2649'},
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
@@ -4843,7 +4827,7 @@ RECORDS = {
                                                                                     'x': 8875,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6105', 'x': 8876},
+                                                                                'e': {'op': 'var', 'n': 'n~2649', 'x': 8876},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7845,
@@ -4876,14 +4860,14 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'n~6107',
+                                                            'v': 'n~2651',
                                                             'e': {'op': 'lit', 'v': 1, 'x': 8878},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7847,
                                                         },
                                                         {  # rules_data/pampero/modules/nature_items.yaml:14
                                                             'op': 'let',
-                                                            'v': 'r~6108',
+                                                            'v': 'r~2652',
                                                             'e': {'op': 'lit', 'v': 'batteries', 'x': 8879},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                                             'id': 7848,
@@ -4903,10 +4887,10 @@ RECORDS = {
                                                                                 'k': 'stock',
                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                             },
-                                                                            'k': {'op': 'var', 'n': 'r~6108'},
+                                                                            'k': {'op': 'var', 'n': 'r~2652'},
                                                                             'd': 0,
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'n~6107'},
+                                                                        'b': {'op': 'var', 'n': 'n~2651'},
                                                                         'x': 8880,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -4914,15 +4898,15 @@ RECORDS = {
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'n~6109',
-                                                                    'e': {'op': 'var', 'n': 'n~6107', 'x': 8881},
+                                                                    'v': 'n~2653',
+                                                                    'e': {'op': 'var', 'n': 'n~2651', 'x': 8881},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7851,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
-                                                                    'v': 'r~6110',
-                                                                    'e': {'op': 'var', 'n': 'r~6108', 'x': 8882},
+                                                                    'v': 'r~2654',
+                                                                    'e': {'op': 'var', 'n': 'r~2652', 'x': 8882},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                                                     'id': 7852,
                                                                 },
@@ -4938,12 +4922,12 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6110'},
+                                                                                'k': {'op': 'var', 'n': 'r~2654'},
                                                                                 'd': 0,
                                                                                 'x': 8883,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6109', 'x': 8884},
+                                                                            'e': {'op': 'var', 'n': 'n~2653', 'x': 8884},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7854,
@@ -4956,7 +4940,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'resources',
-                                                                                    'of': {'op': 'var', 'n': 'r~6110'},
+                                                                                    'of': {'op': 'var', 'n': 'r~2654'},
                                                                                     'f': 'supply',
                                                                                     'd': None,
                                                                                 },
@@ -4968,12 +4952,12 @@ RECORDS = {
                                                                                 't': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'supply'},
-                                                                                    'k': {'op': 'var', 'n': 'r~6110'},
+                                                                                    'k': {'op': 'var', 'n': 'r~2654'},
                                                                                     'd': 0,
                                                                                     'x': 8886,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6109', 'x': 8887},
+                                                                                'e': {'op': 'var', 'n': 'n~2653', 'x': 8887},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7856,
@@ -4989,14 +4973,14 @@ RECORDS = {
                                                                                     {
                                                                                         'op': 'fld',
                                                                                         'kind': 'resources',
-                                                                                        'of': {'op': 'var', 'n': 'r~6110'},
+                                                                                        'of': {'op': 'var', 'n': 'r~2654'},
                                                                                         'f': 'ledger',
                                                                                         'd': None,
                                                                                     },
                                                                                     {
                                                                                         'op': 'cmp',
                                                                                         'o': '!=',
-                                                                                        'a': {'op': 'var', 'n': 'n~6109'},
+                                                                                        'a': {'op': 'var', 'n': 'n~2653'},
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
@@ -5016,7 +5000,7 @@ RECORDS = {
                                                                                     'x': 8889,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6109', 'x': 8890},
+                                                                                'e': {'op': 'var', 'n': 'n~2653', 'x': 8890},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7858,
@@ -5055,14 +5039,14 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
-                                        'v': 'k~6111',
+                                        'v': 'k~2655',
                                         'e': {'op': 'lit', 'v': 2, 'x': 8892},
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7859,
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:14
                                         'op': 'let',
-                                        'v': 't~6112',
+                                        'v': 't~2656',
                                         'e': {'op': 'lit', 'v': 'nature_income', 'x': 8893},
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:14',
                                         'id': 7860,
@@ -5072,37 +5056,37 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/tracks.yaml:129
                                                 'op': 'let',
-                                                'v': 'k~6113',
-                                                'e': {'op': 'var', 'n': 'k~6111', 'x': 8894},
+                                                'v': 'k~2657',
+                                                'e': {'op': 'var', 'n': 'k~2655', 'x': 8894},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                 'id': 7862,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:129
                                                 'op': 'let',
-                                                'v': 't~6114',
-                                                'e': {'op': 'var', 'n': 't~6112', 'x': 8895},
+                                                'v': 't~2658',
+                                                'e': {'op': 'var', 'n': 't~2656', 'x': 8895},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                 'id': 7863,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:129
                                                 'op': 'let',
-                                                'v': 'col~6115',
+                                                'v': 'col~2659',
                                                 'e': {'op': 'lit', 'v': 'effect', 'x': 8896},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                 'id': 7864,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:99
                                                 'op': 'rep',
-                                                'n': {'op': 'var', 'n': 'k~6113', 'x': 8897},
+                                                'n': {'op': 'var', 'n': 'k~2657', 'x': 8897},
                                                 'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                                     'op': 'seq',
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/tracks.yaml:100
                                                             'op': 'let',
-                                                            'v': 'nxt~6118',
+                                                            'v': 'nxt~2662',
                                                             'e': {
                                                                 'op': 'letx',
-                                                                'v': 'at~6116',
+                                                                'v': 'at~2660',
                                                                 'e': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -5111,7 +5095,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6114'},
+                                                                            'of': {'op': 'var', 'n': 't~2658'},
                                                                             'f': 'scope',
                                                                             'd': None,
                                                                         },
@@ -5120,7 +5104,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                        'k': {'op': 'var', 'n': 't~6114'},
+                                                                        'k': {'op': 'var', 'n': 't~2658'},
                                                                         'd': 0,
                                                                     },
                                                                     'b': {
@@ -5130,13 +5114,13 @@ RECORDS = {
                                                                             'k': 'tracks',
                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                         },
-                                                                        'k': {'op': 'var', 'n': 't~6114'},
+                                                                        'k': {'op': 'var', 'n': 't~2658'},
                                                                         'd': 0,
                                                                     },
                                                                 },
                                                                 'b': {
                                                                     'op': 'letx',
-                                                                    'v': 'nxt~6117',
+                                                                    'v': 'nxt~2661',
                                                                     'e': {
                                                                         'op': 'cond',
                                                                         'c': {
@@ -5145,7 +5129,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'cmp',
                                                                                     'o': '<',
-                                                                                    'a': {'op': 'var', 'n': 'at~6116'},
+                                                                                    'a': {'op': 'var', 'n': 'at~2660'},
                                                                                     'b': {'op': 'lit', 'v': 0},
                                                                                 },
                                                                                 {
@@ -5154,7 +5138,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6114'},
+                                                                                        'of': {'op': 'var', 'n': 't~2658'},
                                                                                         'f': 'entry',
                                                                                         'd': None,
                                                                                     },
@@ -5165,14 +5149,14 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6114'},
+                                                                            'of': {'op': 'var', 'n': 't~2658'},
                                                                             'f': 'entry',
                                                                             'd': None,
                                                                         },
                                                                         'b': {
                                                                             'op': 'ar',
                                                                             'o': '+',
-                                                                            'a': {'op': 'var', 'n': 'at~6116'},
+                                                                            'a': {'op': 'var', 'n': 'at~2660'},
                                                                             'b': {'op': 'lit', 'v': 1},
                                                                         },
                                                                     },
@@ -5187,7 +5171,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6114'},
+                                                                                        'of': {'op': 'var', 'n': 't~2658'},
                                                                                         'f': 'exclusive_with',
                                                                                         'd': None,
                                                                                     },
@@ -5196,13 +5180,13 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'cmp',
                                                                                     'o': '>=',
-                                                                                    'a': {'op': 'var', 'n': 'nxt~6117'},
+                                                                                    'a': {'op': 'var', 'n': 'nxt~2661'},
                                                                                     'b': {'op': 'lit', 'v': 0},
                                                                                 },
                                                                                 {
                                                                                     'op': 'cmp',
                                                                                     'o': '==',
-                                                                                    'a': {'op': 'var', 'n': 'nxt~6117'},
+                                                                                    'a': {'op': 'var', 'n': 'nxt~2661'},
                                                                                     'b': {
                                                                                         'op': 'cond',
                                                                                         'c': {
@@ -5214,7 +5198,7 @@ RECORDS = {
                                                                                                 'of': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                    'of': {'op': 'var', 'n': 't~2658'},
                                                                                                     'f': 'exclusive_with',
                                                                                                     'd': None,
                                                                                                 },
@@ -5229,7 +5213,7 @@ RECORDS = {
                                                                                             'k': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                'of': {'op': 'var', 'n': 't~2658'},
                                                                                                 'f': 'exclusive_with',
                                                                                                 'd': None,
                                                                                             },
@@ -5245,7 +5229,7 @@ RECORDS = {
                                                                                             'k': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                'of': {'op': 'var', 'n': 't~2658'},
                                                                                                 'f': 'exclusive_with',
                                                                                                 'd': None,
                                                                                             },
@@ -5258,10 +5242,10 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'ar',
                                                                             'o': '+',
-                                                                            'a': {'op': 'var', 'n': 'nxt~6117'},
+                                                                            'a': {'op': 'var', 'n': 'nxt~2661'},
                                                                             'b': {'op': 'lit', 'v': 1},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'nxt~6117'},
+                                                                        'b': {'op': 'var', 'n': 'nxt~2661'},
                                                                     },
                                                                 },
                                                                 'x': 8898,
@@ -5277,7 +5261,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'cmp',
                                                                         'o': '>',
-                                                                        'a': {'op': 'var', 'n': 'nxt~6118'},
+                                                                        'a': {'op': 'var', 'n': 'nxt~2662'},
                                                                         'b': {
                                                                             'op': 'cond',
                                                                             'c': {
@@ -5286,7 +5270,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                    'of': {'op': 'var', 'n': 't~2658'},
                                                                                     'f': 'max',
                                                                                     'd': None,
                                                                                 },
@@ -5295,7 +5279,7 @@ RECORDS = {
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                'of': {'op': 'var', 'n': 't~2658'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5320,7 +5304,7 @@ RECORDS = {
                                                                                                             {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                'of': {'op': 'var', 'n': 't~2658'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
@@ -5333,21 +5317,21 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                        'of': {'op': 'var', 'n': 't~2658'},
                                                                                                         'f': 'sides',
                                                                                                         'd': [],
                                                                                                     },
                                                                                                     'k': {
                                                                                                         'op': 'key',
                                                                                                         'of': {'op': 'st', 'k': 'sides'},
-                                                                                                        'k': {'op': 'var', 'n': 't~6114'},
+                                                                                                        'k': {'op': 'var', 'n': 't~2658'},
                                                                                                         'd': 0,
                                                                                                     },
                                                                                                 },
                                                                                                 'b': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                    'of': {'op': 'var', 'n': 't~2658'},
                                                                                                     'f': 'values',
                                                                                                     'd': [],
                                                                                                 },
@@ -5375,7 +5359,7 @@ RECORDS = {
                                                                                                             {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                'of': {'op': 'var', 'n': 't~2658'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
@@ -5388,21 +5372,21 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                        'of': {'op': 'var', 'n': 't~2658'},
                                                                                                         'f': 'sides',
                                                                                                         'd': [],
                                                                                                     },
                                                                                                     'k': {
                                                                                                         'op': 'key',
                                                                                                         'of': {'op': 'st', 'k': 'sides'},
-                                                                                                        'k': {'op': 'var', 'n': 't~6114'},
+                                                                                                        'k': {'op': 'var', 'n': 't~2658'},
                                                                                                         'd': 0,
                                                                                                     },
                                                                                                 },
                                                                                                 'b': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                    'of': {'op': 'var', 'n': 't~2658'},
                                                                                                     'f': 'values',
                                                                                                     'd': [],
                                                                                                 },
@@ -5424,7 +5408,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                    'of': {'op': 'var', 'n': 't~2658'},
                                                                                     'f': 'limit',
                                                                                     'd': None,
                                                                                 },
@@ -5433,11 +5417,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '>',
-                                                                                'a': {'op': 'var', 'n': 'nxt~6118'},
+                                                                                'a': {'op': 'var', 'n': 'nxt~2662'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                    'of': {'op': 'var', 'n': 't~2658'},
                                                                                     'f': 'limit',
                                                                                     'd': None,
                                                                                 },
@@ -5446,7 +5430,7 @@ RECORDS = {
                                                                     },
                                                                     {
                                                                         'op': 'letx',
-                                                                        'v': 'at~6119',
+                                                                        'v': 'at~2663',
                                                                         'e': {
                                                                             'op': 'cond',
                                                                             'c': {
@@ -5455,7 +5439,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                    'of': {'op': 'var', 'n': 't~2658'},
                                                                                     'f': 'scope',
                                                                                     'd': None,
                                                                                 },
@@ -5464,7 +5448,7 @@ RECORDS = {
                                                                             'a': {
                                                                                 'op': 'key',
                                                                                 'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                'k': {'op': 'var', 'n': 't~6114'},
+                                                                                'k': {'op': 'var', 'n': 't~2658'},
                                                                                 'd': 0,
                                                                             },
                                                                             'b': {
@@ -5474,13 +5458,13 @@ RECORDS = {
                                                                                     'k': 'tracks',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 't~6114'},
+                                                                                'k': {'op': 'var', 'n': 't~2658'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
                                                                         'b': {
                                                                             'op': 'letx',
-                                                                            'v': 'built~6122',
+                                                                            'v': 'built~2666',
                                                                             'e': {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -5522,7 +5506,7 @@ RECORDS = {
                                                                                     'a': [
                                                                                         {
                                                                                             'op': 'mapc',
-                                                                                            'v': 's~6120',
+                                                                                            'v': 's~2664',
                                                                                             'src': {'op': 'st', 'k': 'places'},
                                                                                             'e': {
                                                                                                 'op': 'fn',
@@ -5530,11 +5514,11 @@ RECORDS = {
                                                                                                 'a': [
                                                                                                     {
                                                                                                         'op': 'filt',
-                                                                                                        'v': 'x~6121',
+                                                                                                        'v': 'x~2665',
                                                                                                         'src': {
                                                                                                             'op': 'key',
                                                                                                             'of': {'op': 'st', 'k': 'places'},
-                                                                                                            'k': {'op': 'var', 'n': 's~6120'},
+                                                                                                            'k': {'op': 'var', 'n': 's~2664'},
                                                                                                             'd': [],
                                                                                                         },
                                                                                                         'w': {
@@ -5545,7 +5529,7 @@ RECORDS = {
                                                                                                                     'o': '==',
                                                                                                                     'a': {
                                                                                                                         'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'x~6121'},
+                                                                                                                        'of': {'op': 'var', 'n': 'x~2665'},
                                                                                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                                                                                     },
                                                                                                                     'b': {'op': 'lit', 'v': 'tower'},
@@ -5555,7 +5539,7 @@ RECORDS = {
                                                                                                                     'o': '==',
                                                                                                                     'a': {
                                                                                                                         'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'x~6121'},
+                                                                                                                        'of': {'op': 'var', 'n': 'x~2665'},
                                                                                                                         'k': {'op': 'lit', 'v': 'owner'},
                                                                                                                     },
                                                                                                                     'b': {'op': 'var', 'n': 'you'},
@@ -5575,11 +5559,11 @@ RECORDS = {
                                                                                 'a': [
                                                                                     {
                                                                                         'op': 'mapc',
-                                                                                        'v': 'l~6123',
+                                                                                        'v': 'l~2667',
                                                                                         'src': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6114'},
+                                                                                            'of': {'op': 'var', 'n': 't~2658'},
                                                                                             'f': 'locks',
                                                                                             'd': [],
                                                                                         },
@@ -5589,10 +5573,10 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '<',
-                                                                                                    'a': {'op': 'var', 'n': 'at~6119'},
+                                                                                                    'a': {'op': 'var', 'n': 'at~2663'},
                                                                                                     'b': {
                                                                                                         'op': 'key',
-                                                                                                        'of': {'op': 'var', 'n': 'l~6123'},
+                                                                                                        'of': {'op': 'var', 'n': 'l~2667'},
                                                                                                         'k': {'op': 'lit', 'v': 'at'},
                                                                                                     },
                                                                                                 },
@@ -5601,18 +5585,18 @@ RECORDS = {
                                                                                                     'o': '<=',
                                                                                                     'a': {
                                                                                                         'op': 'key',
-                                                                                                        'of': {'op': 'var', 'n': 'l~6123'},
+                                                                                                        'of': {'op': 'var', 'n': 'l~2667'},
                                                                                                         'k': {'op': 'lit', 'v': 'at'},
                                                                                                     },
-                                                                                                    'b': {'op': 'var', 'n': 'nxt~6118'},
+                                                                                                    'b': {'op': 'var', 'n': 'nxt~2662'},
                                                                                                 },
                                                                                                 {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '<',
-                                                                                                    'a': {'op': 'var', 'n': 'built~6122'},
+                                                                                                    'a': {'op': 'var', 'n': 'built~2666'},
                                                                                                     'b': {
                                                                                                         'op': 'key',
-                                                                                                        'of': {'op': 'var', 'n': 'l~6123'},
+                                                                                                        'of': {'op': 'var', 'n': 'l~2667'},
                                                                                                         'k': {'op': 'lit', 'v': 'towers'},
                                                                                                     },
                                                                                                 },
@@ -5636,15 +5620,15 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:102
                                                             'op': 'let',
-                                                            'v': 't~6124',
-                                                            'e': {'op': 'var', 'n': 't~6114', 'x': 8900},
+                                                            'v': 't~2668',
+                                                            'e': {'op': 'var', 'n': 't~2658', 'x': 8900},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                             'id': 7870,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:102
                                                             'op': 'let',
-                                                            'v': 'pos~6125',
-                                                            'e': {'op': 'var', 'n': 'nxt~6118', 'x': 8901},
+                                                            'v': 'pos~2669',
+                                                            'e': {'op': 'var', 'n': 'nxt~2662', 'x': 8901},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                             'id': 7871,
                                                         },
@@ -5656,7 +5640,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6124'},
+                                                                    'of': {'op': 'var', 'n': 't~2668'},
                                                                     'f': 'scope',
                                                                     'd': None,
                                                                 },
@@ -5668,12 +5652,12 @@ RECORDS = {
                                                                 't': {
                                                                     'op': 'key',
                                                                     'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                    'k': {'op': 'var', 'n': 't~6124'},
+                                                                    'k': {'op': 'var', 'n': 't~2668'},
                                                                     'd': 0,
                                                                     'x': 8903,
                                                                 },
                                                                 'o': '=',
-                                                                'e': {'op': 'var', 'n': 'pos~6125', 'x': 8904},
+                                                                'e': {'op': 'var', 'n': 'pos~2669', 'x': 8904},
                                                                 'bd': ['game', 'game_tracks', 'key'],
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                                                 'id': 7873,
@@ -5687,12 +5671,12 @@ RECORDS = {
                                                                         'k': 'tracks',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6124'},
+                                                                    'k': {'op': 'var', 'n': 't~2668'},
                                                                     'd': 0,
                                                                     'x': 8905,
                                                                 },
                                                                 'o': '=',
-                                                                'e': {'op': 'var', 'n': 'pos~6125', 'x': 8906},
+                                                                'e': {'op': 'var', 'n': 'pos~2669', 'x': 8906},
                                                                 'bd': ['player', 'tracks', 'key'],
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                                                 'id': 7874,
@@ -5702,22 +5686,22 @@ RECORDS = {
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:103
                                                             'op': 'let',
-                                                            'v': 't~6126',
-                                                            'e': {'op': 'var', 'n': 't~6114', 'x': 8907},
+                                                            'v': 't~2670',
+                                                            'e': {'op': 'var', 'n': 't~2658', 'x': 8907},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                             'id': 7875,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:103
                                                             'op': 'let',
-                                                            'v': 'at~6127',
-                                                            'e': {'op': 'var', 'n': 'nxt~6118', 'x': 8908},
+                                                            'v': 'at~2671',
+                                                            'e': {'op': 'var', 'n': 'nxt~2662', 'x': 8908},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                             'id': 7876,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:103
                                                             'op': 'let',
-                                                            'v': 'col~6128',
-                                                            'e': {'op': 'var', 'n': 'col~6115', 'x': 8909},
+                                                            'v': 'col~2672',
+                                                            'e': {'op': 'var', 'n': 'col~2659', 'x': 8909},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                             'id': 7877,
                                                         },
@@ -5726,8 +5710,8 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:112
                                                                     'op': 'let',
-                                                                    'v': 'label~6130',
-                                                                    'e': {'op': 'var', 'n': 't~6126', 'x': 8910},
+                                                                    'v': 'label~2674',
+                                                                    'e': {'op': 'var', 'n': 't~2670', 'x': 8910},
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                                     'id': 7879,
                                                                 },
@@ -5736,7 +5720,7 @@ RECORDS = {
                                                                     'b': [
                                                                         {  # rules_data/pampero/definitions/resources.yaml:15
                                                                             'op': 'let',
-                                                                            'v': 'was~6131',
+                                                                            'v': 'was~2675',
                                                                             'e': {'op': 'st', 'k': 'booking', 'x': 8911},
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                             'id': 7881,
@@ -5745,18 +5729,18 @@ RECORDS = {
                                                                             'op': 'set',
                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8912},
                                                                             'o': '=',
-                                                                            'e': {'op': 'var', 'n': 'label~6130', 'x': 8913},
+                                                                            'e': {'op': 'var', 'n': 'label~2674', 'x': 8913},
                                                                             'bd': ['game', 'booking', ''],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                             'id': 7882,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:113
                                                                             'op': 'for',
-                                                                            'v': 'sp~6129',
+                                                                            'v': 'sp~2673',
                                                                             'src': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6126'},
+                                                                                'of': {'op': 'var', 'n': 't~2670'},
                                                                                 'f': 'spaces',
                                                                                 'd': [],
                                                                                 'x': 8914,
@@ -5766,10 +5750,10 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'sp~6129'},
+                                                                                    'of': {'op': 'var', 'n': 'sp~2673'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'at~6127'},
+                                                                                'b': {'op': 'var', 'n': 'at~2671'},
                                                                                 'x': 8915,
                                                                             },
                                                                             'b': {  # rules_data/pampero/definitions/tracks.yaml:114
@@ -5777,7 +5761,7 @@ RECORDS = {
                                                                                 'c': {
                                                                                     'op': 'cmp',
                                                                                     'o': '==',
-                                                                                    'a': {'op': 'var', 'n': 'col~6128'},
+                                                                                    'a': {'op': 'var', 'n': 'col~2672'},
                                                                                     'b': {'op': 'lit', 'v': 'solar'},
                                                                                     'x': 8916,
                                                                                 },
@@ -5785,7 +5769,7 @@ RECORDS = {
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'key',
-                                                                                        'of': {'op': 'var', 'n': 'sp~6129'},
+                                                                                        'of': {'op': 'var', 'n': 'sp~2673'},
                                                                                         'k': {'op': 'lit', 'v': 'solar'},
                                                                                         'x': 8917,
                                                                                     },
@@ -5797,7 +5781,7 @@ RECORDS = {
                                                                                     'c': {
                                                                                         'op': 'cmp',
                                                                                         'o': '==',
-                                                                                        'a': {'op': 'var', 'n': 'col~6128'},
+                                                                                        'a': {'op': 'var', 'n': 'col~2672'},
                                                                                         'b': {'op': 'lit', 'v': 'energy'},
                                                                                         'x': 8918,
                                                                                     },
@@ -5805,7 +5789,7 @@ RECORDS = {
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'key',
-                                                                                            'of': {'op': 'var', 'n': 'sp~6129'},
+                                                                                            'of': {'op': 'var', 'n': 'sp~2673'},
                                                                                             'k': {'op': 'lit', 'v': 'energy'},
                                                                                             'x': 8919,
                                                                                         },
@@ -5816,7 +5800,7 @@ RECORDS = {
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'key',
-                                                                                            'of': {'op': 'var', 'n': 'sp~6129'},
+                                                                                            'of': {'op': 'var', 'n': 'sp~2673'},
                                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                                             'x': 8920,
                                                                                         },
@@ -5836,7 +5820,7 @@ RECORDS = {
                                                                             'op': 'set',
                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8921},
                                                                             'o': '=',
-                                                                            'e': {'op': 'var', 'n': 'was~6131', 'x': 8922},
+                                                                            'e': {'op': 'var', 'n': 'was~2675', 'x': 8922},
                                                                             'bd': ['game', 'booking', ''],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                             'id': 7889,
@@ -5858,7 +5842,7 @@ RECORDS = {
                                                                                     'of': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                        'of': {'op': 'var', 'n': 't~2670'},
                                                                                         'f': 'fill',
                                                                                         'd': {},
                                                                                     },
@@ -5882,7 +5866,7 @@ RECORDS = {
                                                                                                 'of': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                    'of': {'op': 'var', 'n': 't~2670'},
                                                                                                     'f': 'fill',
                                                                                                     'd': {},
                                                                                                 },
@@ -5901,7 +5885,7 @@ RECORDS = {
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                'of': {'op': 'var', 'n': 't~2670'},
                                                                                                 'f': 'fill',
                                                                                                 'd': {},
                                                                                             },
@@ -5921,7 +5905,7 @@ RECORDS = {
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                'of': {'op': 'var', 'n': 't~2670'},
                                                                                                 'f': 'fill',
                                                                                                 'd': {},
                                                                                             },
@@ -5930,7 +5914,7 @@ RECORDS = {
                                                                                         'd': 0,
                                                                                     },
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'at~6127'},
+                                                                                'b': {'op': 'var', 'n': 'at~2671'},
                                                                             },
                                                                         ],
                                                                         'x': 8923,
@@ -5940,7 +5924,7 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/tracks.yaml:117
                                                                                 'op': 'let',
-                                                                                'v': 'owner~6132',
+                                                                                'v': 'owner~2676',
                                                                                 'e': {
                                                                                     'op': 'cond',
                                                                                     'c': {
@@ -5955,7 +5939,7 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                        'of': {'op': 'var', 'n': 't~2670'},
                                                                                                         'f': 'fill',
                                                                                                         'd': {},
                                                                                                     },
@@ -5965,13 +5949,13 @@ RECORDS = {
                                                                                         },
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
-                                                                                    'a': {'op': 'var', 'n': 't~6126'},
+                                                                                    'a': {'op': 'var', 'n': 't~2670'},
                                                                                     'b': {
                                                                                         'op': 'key',
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                                            'of': {'op': 'var', 'n': 't~2670'},
                                                                                             'f': 'fill',
                                                                                             'd': {},
                                                                                         },
@@ -5984,8 +5968,8 @@ RECORDS = {
                                                                             },
                                                                             {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                 'op': 'let',
-                                                                                'v': 'label~6134',
-                                                                                'e': {'op': 'var', 'n': 'owner~6132', 'x': 8925},
+                                                                                'v': 'label~2678',
+                                                                                'e': {'op': 'var', 'n': 'owner~2676', 'x': 8925},
                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                                 'id': 7893,
                                                                             },
@@ -5994,7 +5978,7 @@ RECORDS = {
                                                                                 'b': [
                                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                         'op': 'let',
-                                                                                        'v': 'was~6135',
+                                                                                        'v': 'was~2679',
                                                                                         'e': {'op': 'st', 'k': 'booking', 'x': 8926},
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                         'id': 7895,
@@ -6003,20 +5987,20 @@ RECORDS = {
                                                                                         'op': 'set',
                                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8927},
                                                                                         'o': '=',
-                                                                                        'e': {'op': 'var', 'n': 'label~6134', 'x': 8928},
+                                                                                        'e': {'op': 'var', 'n': 'label~2678', 'x': 8928},
                                                                                         'bd': ['game', 'booking', ''],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                         'id': 7896,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                         'op': 'for',
-                                                                                        'v': 'b~6133',
+                                                                                        'v': 'b~2677',
                                                                                         'src': {
                                                                                             'op': 'key',
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 'owner~6132'},
+                                                                                                'of': {'op': 'var', 'n': 'owner~2676'},
                                                                                                 'f': 'fill',
                                                                                                 'd': {},
                                                                                             },
@@ -6028,17 +6012,17 @@ RECORDS = {
                                                                                             'o': '==',
                                                                                             'a': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'b~6133'},
+                                                                                                'of': {'op': 'var', 'n': 'b~2677'},
                                                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                                                             },
-                                                                                            'b': {'op': 'var', 'n': 'at~6127'},
+                                                                                            'b': {'op': 'var', 'n': 'at~2671'},
                                                                                             'x': 8930,
                                                                                         },
                                                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                             'op': 'do',
                                                                                             'e': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'b~6133'},
+                                                                                                'of': {'op': 'var', 'n': 'b~2677'},
                                                                                                 'k': {'op': 'lit', 'v': 'effect'},
                                                                                                 'x': 8931,
                                                                                             },
@@ -6052,7 +6036,7 @@ RECORDS = {
                                                                                         'op': 'set',
                                                                                         't': {'op': 'st', 'k': 'booking', 'x': 8932},
                                                                                         'o': '=',
-                                                                                        'e': {'op': 'var', 'n': 'was~6135', 'x': 8933},
+                                                                                        'e': {'op': 'var', 'n': 'was~2679', 'x': 8933},
                                                                                         'bd': ['game', 'booking', ''],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                         'id': 7899,
@@ -6076,7 +6060,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                            'of': {'op': 'var', 'n': 't~2670'},
                                                                             'f': 'scope',
                                                                             'd': None,
                                                                         },
@@ -6085,11 +6069,11 @@ RECORDS = {
                                                                     },
                                                                     't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                                         'op': 'for',
-                                                                        'v': 'rw~6136',
+                                                                        'v': 'rw~2680',
                                                                         'src': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                            'of': {'op': 'var', 'n': 't~2670'},
                                                                             'f': 'rewards',
                                                                             'd': [],
                                                                             'x': 8935,
@@ -6102,14 +6086,14 @@ RECORDS = {
                                                                                     'o': '==',
                                                                                     'a': {
                                                                                         'op': 'key',
-                                                                                        'of': {'op': 'var', 'n': 'rw~6136'},
+                                                                                        'of': {'op': 'var', 'n': 'rw~2680'},
                                                                                         'k': {'op': 'lit', 'v': 'at'},
                                                                                     },
-                                                                                    'b': {'op': 'var', 'n': 'at~6127'},
+                                                                                    'b': {'op': 'var', 'n': 'at~2671'},
                                                                                 },
                                                                                 {
                                                                                     'op': 'in',
-                                                                                    'a': {'op': 'var', 'n': 'at~6127'},
+                                                                                    'a': {'op': 'var', 'n': 'at~2671'},
                                                                                     'b': {
                                                                                         'op': 'key',
                                                                                         'of': {
@@ -6117,7 +6101,7 @@ RECORDS = {
                                                                                             'k': 'reached',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 't~6126'},
+                                                                                        'k': {'op': 'var', 'n': 't~2670'},
                                                                                         'd': [],
                                                                                     },
                                                                                     'neg': True,
@@ -6137,7 +6121,7 @@ RECORDS = {
                                                                                             'k': 'reached',
                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                         },
-                                                                                        'k': {'op': 'var', 'n': 't~6126'},
+                                                                                        'k': {'op': 'var', 'n': 't~2670'},
                                                                                         'd': [],
                                                                                         'x': 8937,
                                                                                     },
@@ -6145,7 +6129,7 @@ RECORDS = {
                                                                                     'e': {
                                                                                         'op': 'list',
                                                                                         'a': [
-                                                                                            {'op': 'var', 'n': 'at~6127'},
+                                                                                            {'op': 'var', 'n': 'at~2671'},
                                                                                         ],
                                                                                         'x': 8938,
                                                                                     },
@@ -6156,8 +6140,8 @@ RECORDS = {
                                                                                 },
                                                                                 {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                                     'op': 'let',
-                                                                                    'v': 'label~6137',
-                                                                                    'e': {'op': 'var', 'n': 't~6126', 'x': 8939},
+                                                                                    'v': 'label~2681',
+                                                                                    'e': {'op': 'var', 'n': 't~2670', 'x': 8939},
                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                                     'id': 7904,
                                                                                 },
@@ -6166,7 +6150,7 @@ RECORDS = {
                                                                                     'b': [
                                                                                         {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                             'op': 'let',
-                                                                                            'v': 'was~6138',
+                                                                                            'v': 'was~2682',
                                                                                             'e': {'op': 'st', 'k': 'booking', 'x': 8940},
                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                             'id': 7906,
@@ -6175,7 +6159,7 @@ RECORDS = {
                                                                                             'op': 'set',
                                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8941},
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'label~6137', 'x': 8942},
+                                                                                            'e': {'op': 'var', 'n': 'label~2681', 'x': 8942},
                                                                                             'bd': ['game', 'booking', ''],
                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                             'id': 7907,
@@ -6184,7 +6168,7 @@ RECORDS = {
                                                                                             'op': 'do',
                                                                                             'e': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'rw~6136'},
+                                                                                                'of': {'op': 'var', 'n': 'rw~2680'},
                                                                                                 'k': {'op': 'lit', 'v': 'effect'},
                                                                                                 'x': 8943,
                                                                                             },
@@ -6195,7 +6179,7 @@ RECORDS = {
                                                                                             'op': 'set',
                                                                                             't': {'op': 'st', 'k': 'booking', 'x': 8944},
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'was~6138', 'x': 8945},
+                                                                                            'e': {'op': 'var', 'n': 'was~2682', 'x': 8945},
                                                                                             'bd': ['game', 'booking', ''],
                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                             'id': 7909,
@@ -6227,7 +6211,7 @@ RECORDS = {
                                                                                     'of': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                        'of': {'op': 'var', 'n': 't~2670'},
                                                                                         'f': 'top',
                                                                                         'd': {},
                                                                                     },
@@ -6238,7 +6222,7 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '>=',
-                                                                                'a': {'op': 'var', 'n': 'at~6127'},
+                                                                                'a': {'op': 'var', 'n': 'at~2671'},
                                                                                 'b': {
                                                                                     'op': 'cond',
                                                                                     'c': {
@@ -6247,7 +6231,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                                            'of': {'op': 'var', 'n': 't~2670'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -6256,7 +6240,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                        'of': {'op': 'var', 'n': 't~2670'},
                                                                                         'f': 'max',
                                                                                         'd': None,
                                                                                     },
@@ -6281,7 +6265,7 @@ RECORDS = {
                                                                                                                     {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~2670'},
                                                                                                                         'f': 'sides',
                                                                                                                         'd': [],
                                                                                                                     },
@@ -6294,21 +6278,21 @@ RECORDS = {
                                                                                                             'of': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                'of': {'op': 'var', 'n': 't~2670'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
                                                                                                             'k': {
                                                                                                                 'op': 'key',
                                                                                                                 'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                'k': {'op': 'var', 'n': 't~6126'},
+                                                                                                                'k': {'op': 'var', 'n': 't~2670'},
                                                                                                                 'd': 0,
                                                                                                             },
                                                                                                         },
                                                                                                         'b': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                            'of': {'op': 'var', 'n': 't~2670'},
                                                                                                             'f': 'values',
                                                                                                             'd': [],
                                                                                                         },
@@ -6336,7 +6320,7 @@ RECORDS = {
                                                                                                                     {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~2670'},
                                                                                                                         'f': 'sides',
                                                                                                                         'd': [],
                                                                                                                     },
@@ -6349,21 +6333,21 @@ RECORDS = {
                                                                                                             'of': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                'of': {'op': 'var', 'n': 't~2670'},
                                                                                                                 'f': 'sides',
                                                                                                                 'd': [],
                                                                                                             },
                                                                                                             'k': {
                                                                                                                 'op': 'key',
                                                                                                                 'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                'k': {'op': 'var', 'n': 't~6126'},
+                                                                                                                'k': {'op': 'var', 'n': 't~2670'},
                                                                                                                 'd': 0,
                                                                                                             },
                                                                                                         },
                                                                                                         'b': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                            'of': {'op': 'var', 'n': 't~2670'},
                                                                                                             'f': 'values',
                                                                                                             'd': [],
                                                                                                         },
@@ -6386,7 +6370,7 @@ RECORDS = {
                                                                         'e': {
                                                                             'op': 'list',
                                                                             'a': [
-                                                                                {'op': 'var', 'n': 't~6126'},
+                                                                                {'op': 'var', 'n': 't~2670'},
                                                                             ],
                                                                             'x': 8948,
                                                                         },

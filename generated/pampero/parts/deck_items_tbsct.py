@@ -61,55 +61,55 @@ K = [
 def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6992'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6992'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6992'), [])))))) is int else num(_w3)) > 0)
+    return ((_w3 if type((_w3 := AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2620'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~2620'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2620'), [])))))) is int else num(_w3)) > 0)
 
 
 def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6992'), [])))
+    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2620'), [])))
 
 
 def x_10755(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6992'), []))
+    return (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2620'), []))
 
 
 def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return [E.get('item~6993')]
+    return [E.get('item~2621')]
 
 
 def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6994'))) is str else None) != None)) and (((_w3 if type((_w3 := FN['count'](ctx, None, (_w2.get(E.get('d~6994'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6994'), []))))) is int else num(_w3)) < (_w5 if type((_w5 := (ctx.index.plain['decks'].get(_w4, NOREC).get('display', None) if type((_w4 := E.get('d~6994'))) is str else None))) is int else num(_w5)))) and (((_w7 if type((_w7 := FN['count'](ctx, None, (_w6.get(E.get('d~6994'), []) if type((_w6 := ctx.state.get('piles'))) is dict else KEY(_w6, E.get('d~6994'), []))))) is int else num(_w7)) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2622'))) is str else None) != None)) and (((_w3 if type((_w3 := FN['count'](ctx, None, (_w2.get(E.get('d~2622'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2622'), []))))) is int else num(_w3)) < (_w5 if type((_w5 := (ctx.index.plain['decks'].get(_w4, NOREC).get('display', None) if type((_w4 := E.get('d~2622'))) is str else None))) is int else num(_w5)))) and (((_w7 if type((_w7 := FN['count'](ctx, None, (_w6.get(E.get('d~2622'), []) if type((_w6 := ctx.state.get('piles'))) is dict else KEY(_w6, E.get('d~2622'), []))))) is int else num(_w7)) > 0)) else False)
 
 
 def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~6994'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6994'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2622'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2622'), [])))
 
 
 def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~6994'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6994'), []))
+    return (_w1.get(E.get('d~2622'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2622'), []))
 
 
 def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return [E.get('top~6995')]
+    return [E.get('top~2623')]
 
 
 def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~6994'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6994'), []))
+    return (_w1.get(E.get('d~2622'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2622'), []))
 
 
 x_10763 = x_10761  # rules_data/pampero/definitions/piles.yaml:42
@@ -118,7 +118,7 @@ x_10763 = x_10761  # rules_data/pampero/definitions/piles.yaml:42
 def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~6997'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2625'))) is str else None) == 'hand')
 
 
 def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
@@ -130,7 +130,7 @@ def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
 def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~6996')]
+    return [E.get('item~2624')]
 
 
 def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
@@ -145,7 +145,7 @@ x_10770 = x_10768  # rules_data/pampero/definitions/piles.yaml:141
 def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~6996'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~6996'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2624'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2624'))) is str else None) == 'now')) else False)
 
 
 x_10773 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -155,7 +155,7 @@ x_10774 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~6996'))
+    return FLD(ctx, K[0], E.get('item~2624'))
 
 
 x_10777 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -164,37 +164,37 @@ x_10777 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return {'item': E.get('item~6993')}
+    return {'item': E.get('item~2621')}
 
 
 def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6992'), []))))) is int else num(_w2)) > 0) else K[2])
+    return (K[1] if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2620'), []))))) is int else num(_w2)) > 0) else K[2])
 
 
 def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6992'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2620'), [])))
 
 
 def x_10782(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6992'), []))
+    return (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2620'), []))
 
 
 def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('item~7001')]
+    return [E.get('item~2629')]
 
 
 def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~7003'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2631'))) is str else None) == 'hand')
 
 
 x_10787 = x_10767  # rules_data/pampero/definitions/piles.yaml:139
@@ -203,7 +203,7 @@ x_10787 = x_10767  # rules_data/pampero/definitions/piles.yaml:139
 def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~7002')]
+    return [E.get('item~2630')]
 
 
 x_10789 = x_10769  # rules_data/pampero/definitions/piles.yaml:141
@@ -213,7 +213,7 @@ x_10790 = x_10788  # rules_data/pampero/definitions/piles.yaml:141
 def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~7002'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~7002'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2630'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2630'))) is str else None) == 'now')) else False)
 
 
 x_10793 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -223,79 +223,22 @@ x_10794 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~7002'))
+    return FLD(ctx, K[0], E.get('item~2630'))
 
 
 x_10797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 x_10803 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_10804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7009'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7007'))) and (((_w3 if type((_w3 := E.get('left~7008'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7008'), (E.get('left~7008') if (FLD(ctx, K[3], E.get('rep~7009')) == None) else FLD(ctx, K[3], E.get('rep~7009')))]))
-
-
-def x_10811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('rep~7009'))
-
-
-def x_10812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7011')}
-
-
-def x_10817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7012') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7013'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7012'), (_w2.get(E.get('r~7013'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7013'), 0))]))])
-
-
-def x_10818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7013'))) is str else None) != None)
-
-
-def x_10820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7014'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7013'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7013'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7013'), 0)))) is int else num(_w5)))])])
-
-
-def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7013'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7013'), 0))
-
-
-def x_10823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7013'))) is str else None) != None)
-
-
-def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7013'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7013'), 0))
-
-
-def x_10826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7013'))) is str else None)) and ((E.get('k~7014') != 0)) else False)
-
-
+x_10804 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_10807 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_10811 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_10812 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_10817 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_10818 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_10820 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_10821 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_10823 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_10824 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_10826 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_10827 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
@@ -305,19 +248,12 @@ def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~6991', 1, True)
-    LOCAL(ctx, E, 'd~6992', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'n~2619', 1, True)
+    LOCAL(ctx, E, 'd~2620', 'extra_connection_tiles', True)
     return t_9464(ctx, k, s, E)
 
 
-def d_9462(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~6991', 1, True)
-    return True
+d_9462 = _C.d_7428  # rules_data/pampero/modules/tbsct.yaml:10
 
 
 def d_9463(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
@@ -326,7 +262,7 @@ def d_9463(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~6992', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'd~2620', 'extra_connection_tiles', True)
     return True
 
 
@@ -341,7 +277,7 @@ def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
             return k()
         return t_9465(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~6991')))
+    return nxt(num(E.get('n~2619')))
 
 
 def t_9465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
@@ -368,15 +304,15 @@ def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~6992'))
+    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2620'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[5])
-    LOCAL(ctx, E, 'd~6994', E.get('d~6992'), True)
+    LOCAL(ctx, E, 'd~2622', E.get('d~2620'), True)
     if not d_9470(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'item~6996', E.get('item~6993'), True)
-    LOCAL(ctx, E, 'd~6997', E.get('d~6992'), True)
+    LOCAL(ctx, E, 'item~2624', E.get('item~2621'), True)
+    LOCAL(ctx, E, 'd~2625', E.get('d~2620'), True)
     return t_9477(ctx, k, s, E)
 
 
@@ -386,7 +322,7 @@ def d_9468(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~6992'))
+    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2620'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[5])
     return True
@@ -398,7 +334,7 @@ def d_9469(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~6994', E.get('d~6992'), True)
+    LOCAL(ctx, E, 'd~2622', E.get('d~2620'), True)
     return True
 
 
@@ -420,11 +356,11 @@ def d_9471(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~6995', x_10759(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~6994'))
+    LOCAL(ctx, E, 'top~2623', x_10759(ctx, E), True)
+    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2622'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[5])
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~6994'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2622'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[6])
     return True
@@ -436,7 +372,7 @@ def d_9472(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~6995', x_10759(ctx, E), True)
+    LOCAL(ctx, E, 'top~2623', x_10759(ctx, E), True)
     return True
 
 
@@ -446,7 +382,7 @@ def d_9473(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~6994'))
+    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2622'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[5])
     return True
@@ -458,7 +394,7 @@ def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~6994'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2622'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[6])
     return True
@@ -470,7 +406,7 @@ def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~6996', E.get('item~6993'), True)
+    LOCAL(ctx, E, 'item~2624', E.get('item~2621'), True)
     return True
 
 
@@ -480,7 +416,7 @@ def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~6997', E.get('d~6992'), True)
+    LOCAL(ctx, E, 'd~2625', E.get('d~2620'), True)
     return True
 
 
@@ -548,7 +484,7 @@ def t_9482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6998', E.get('d~6997'), True)
+    LOCAL(ctx, E, 'label~2626', E.get('d~2625'), True)
     return t_9484(ctx, k, s, E)
 
 
@@ -558,7 +494,7 @@ def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~6998', E.get('d~6997'), True)
+    LOCAL(ctx, E, 'label~2626', E.get('d~2625'), True)
     return True
 
 
@@ -570,12 +506,12 @@ def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6999'), '=', False, K[9])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[9])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~6999', x_10773(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6998'), '=', False, K[9])
+    LOCAL(ctx, E, 'was~2627', x_10773(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[9])
     return t_9487(ctx, r1, s, E)
 
 
@@ -585,7 +521,7 @@ def d_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~6999', x_10773(ctx, E), True)
+    LOCAL(ctx, E, 'was~2627', x_10773(ctx, E), True)
     return True
 
 
@@ -595,7 +531,7 @@ def d_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6998'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[9])
     return True
 
 
@@ -614,7 +550,7 @@ def d_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6999'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[9])
     return True
 
 
@@ -624,12 +560,12 @@ def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~7001', x_10781(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~6992'))
+    LOCAL(ctx, E, 'item~2629', x_10781(ctx, E), True)
+    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2620'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[6])
-    LOCAL(ctx, E, 'item~7002', E.get('item~7001'), True)
-    LOCAL(ctx, E, 'd~7003', E.get('d~6992'), True)
+    LOCAL(ctx, E, 'item~2630', E.get('item~2629'), True)
+    LOCAL(ctx, E, 'd~2631', E.get('d~2620'), True)
     return t_9494(ctx, k, s, E)
 
 
@@ -639,7 +575,7 @@ def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~7001', x_10781(ctx, E), True)
+    LOCAL(ctx, E, 'item~2629', x_10781(ctx, E), True)
     return True
 
 
@@ -649,7 +585,7 @@ def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~6992'))
+    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2620'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[6])
     return True
@@ -661,7 +597,7 @@ def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~7002', E.get('item~7001'), True)
+    LOCAL(ctx, E, 'item~2630', E.get('item~2629'), True)
     return True
 
 
@@ -671,7 +607,7 @@ def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~7003', E.get('d~6992'), True)
+    LOCAL(ctx, E, 'd~2631', E.get('d~2620'), True)
     return True
 
 
@@ -739,7 +675,7 @@ def t_9499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~7004', E.get('d~7003'), True)
+    LOCAL(ctx, E, 'label~2632', E.get('d~2631'), True)
     return t_9501(ctx, k, s, E)
 
 
@@ -749,7 +685,7 @@ def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~7004', E.get('d~7003'), True)
+    LOCAL(ctx, E, 'label~2632', E.get('d~2631'), True)
     return True
 
 
@@ -761,12 +697,12 @@ def t_9501(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7005'), '=', False, K[9])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[9])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~7005', x_10793(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7004'), '=', False, K[9])
+    LOCAL(ctx, E, 'was~2633', x_10793(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[9])
     return t_9504(ctx, r1, s, E)
 
 
@@ -776,7 +712,7 @@ def d_9502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~7005', x_10793(ctx, E), True)
+    LOCAL(ctx, E, 'was~2633', x_10793(ctx, E), True)
     return True
 
 
@@ -786,7 +722,7 @@ def d_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~7004'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[9])
     return True
 
 
@@ -805,7 +741,7 @@ def d_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~7005'), '=', False, K[9])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[9])
     return True
 
 
@@ -815,29 +751,13 @@ def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7006', 2, True)
-    LOCAL(ctx, E, 'r~7007', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_9509(ctx, k, s, E)
 
 
-def d_9507(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7006', 2, True)
-    return True
-
-
-def d_9508(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7007', 'money', True)
-    return True
+d_9507 = _C.d_7615  # rules_data/pampero/modules/tbsct.yaml:13
+d_9508 = _C.d_7403  # rules_data/pampero/modules/tbsct.yaml:13
 
 
 def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -848,25 +768,18 @@ def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7012', E.get('left~7008'), True)
-        LOCAL(ctx, E, 'r~7013', E.get('r~7007'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_9523(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7008', E.get('n~7006'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_9511(ctx, r1, s, E)
 
 
-def d_9510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7008', E.get('n~7006'), True)
-    return True
+d_9510 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -876,17 +789,17 @@ def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10803(ctx, E)))
-    old = E.get('rep~7009', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7009', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7009', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_10804(ctx, E):
                 return t_9512(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -902,22 +815,15 @@ def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9520, E, 'left~7008', E.get('taken~7010'))
+        ASSIGN(ctx, 9520, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7010', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_9514(ctx, r1, s, E)
 
 
-def d_9513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7010', 0, True)
-    return True
+d_9513 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -928,49 +834,10 @@ def t_9514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9515 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9516(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7010', E.get('instead~7011'))
-    return t_9518(ctx, k, s, E)
-
-
-def d_9517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7010', E.get('instead~7011'))
-    return True
-
-
-def t_9518(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9519(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7011')))
-
-
-def t_9519(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10811(ctx, E), k)
+t_9516 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_9517 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_9518 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_9519 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -979,28 +846,12 @@ def d_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9520, E, 'left~7008', E.get('taken~7010'))
+    ASSIGN(ctx, 9520, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_9521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7012', E.get('left~7008'), True)
-    return True
-
-
-def d_9522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7013', E.get('r~7007'), True)
-    return True
+d_9521 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_9522 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1009,13 +860,13 @@ def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7014', x_10817(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_10817(ctx, E), True)
     if not d_9525(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~7013'))
+    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7014'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[10])
     if not d_9528(ctx, E):
         return False
     if not d_9530(ctx, E):
@@ -1023,36 +874,9 @@ def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7014', x_10817(ctx, E), True)
-    return True
-
-
-def d_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10818(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7014', x_10820(ctx, E))
-    return True
-
-
-def d_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7014', x_10820(ctx, E))
-    return True
+d_9524 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_9525 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_9526 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1061,9 +885,9 @@ def d_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~7013'))
+    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7014'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[10])
     return True
 
 
@@ -1075,9 +899,9 @@ def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10823(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~7013'))
+        c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7014'), '-=', False, K[11])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[11])
     return True
 
 
@@ -1087,9 +911,9 @@ def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~7013'))
+    c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7014'), '-=', False, K[11])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[11])
     return True
 
 
@@ -1103,7 +927,7 @@ def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7014'), '+=', False, K[12])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[12])
     return True
 
 
@@ -1115,7 +939,7 @@ def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7014'), '+=', False, K[12])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[12])
     return True
 
 
@@ -1269,17 +1093,6 @@ AT = {
     10788: 'rules_data/pampero/definitions/piles.yaml:139',
     10791: 'rules_data/pampero/definitions/piles.yaml:142',
     10796: 'rules_data/pampero/definitions/piles.yaml:142',
-    10804: 'rules_data/pampero/definitions/resources.yaml:55',
-    10807: 'rules_data/pampero/definitions/resources.yaml:57',
-    10811: 'rules_data/pampero/definitions/resources.yaml:60',
-    10812: 'rules_data/pampero/definitions/resources.yaml:57',
-    10817: 'rules_data/pampero/definitions/resources.yaml:26',
-    10818: 'rules_data/pampero/definitions/resources.yaml:27',
-    10820: 'rules_data/pampero/definitions/resources.yaml:27',
-    10821: 'rules_data/pampero/definitions/resources.yaml:28',
-    10823: 'rules_data/pampero/definitions/resources.yaml:29',
-    10824: 'rules_data/pampero/definitions/resources.yaml:29',
-    10826: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1299,21 +1112,21 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
-                    'v': 'n~6991',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 1, 'x': 10750},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
                     'id': 9462,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
-                    'v': 'd~6992',
+                    'v': 'd~2620',
                     'e': {'op': 'lit', 'v': 'extra_connection_tiles', 'x': 10751},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
                     'id': 9463,
                 },
                 {  # rules_data/pampero/definitions/piles.yaml:122
                     'op': 'rep',
-                    'n': {'op': 'var', 'n': 'n~6991', 'x': 10752},
+                    'n': {'op': 'var', 'n': 'n~2619', 'x': 10752},
                     'b': {  # rules_data/pampero/definitions/piles.yaml:123
                         'op': 'if',
                         'c': {
@@ -1329,7 +1142,7 @@ RECORDS = {
                                         {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'display'},
-                                            'k': {'op': 'var', 'n': 'd~6992'},
+                                            'k': {'op': 'var', 'n': 'd~2620'},
                                             'd': [],
                                         },
                                     ],
@@ -1341,7 +1154,7 @@ RECORDS = {
                                         {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'piles'},
-                                            'k': {'op': 'var', 'n': 'd~6992'},
+                                            'k': {'op': 'var', 'n': 'd~2620'},
                                             'd': [],
                                         },
                                     ],
@@ -1356,7 +1169,7 @@ RECORDS = {
                                 {
                                     'gens': [
                                         {
-                                            'v': 'item~6993',
+                                            'v': 'item~2621',
                                             'src': {
                                                 'op': 'fn',
                                                 'f': 'distinct',
@@ -1364,7 +1177,7 @@ RECORDS = {
                                                     {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'display'},
-                                                        'k': {'op': 'var', 'n': 'd~6992'},
+                                                        'k': {'op': 'var', 'n': 'd~2620'},
                                                         'd': [],
                                                     },
                                                 ],
@@ -1381,7 +1194,7 @@ RECORDS = {
                                                 't': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'display'},
-                                                    'k': {'op': 'var', 'n': 'd~6992'},
+                                                    'k': {'op': 'var', 'n': 'd~2620'},
                                                     'd': [],
                                                     'x': 10755,
                                                 },
@@ -1389,7 +1202,7 @@ RECORDS = {
                                                 'e': {
                                                     'op': 'list',
                                                     'a': [
-                                                        {'op': 'var', 'n': 'item~6993'},
+                                                        {'op': 'var', 'n': 'item~2621'},
                                                     ],
                                                     'x': 10756,
                                                 },
@@ -1400,8 +1213,8 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:127
                                                 'op': 'let',
-                                                'v': 'd~6994',
-                                                'e': {'op': 'var', 'n': 'd~6992', 'x': 10757},
+                                                'v': 'd~2622',
+                                                'e': {'op': 'var', 'n': 'd~2620', 'x': 10757},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:127',
                                                 'id': 9469,
                                             },
@@ -1416,7 +1229,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'decks',
-                                                                'of': {'op': 'var', 'n': 'd~6994'},
+                                                                'of': {'op': 'var', 'n': 'd~2622'},
                                                                 'f': 'display',
                                                                 'd': None,
                                                             },
@@ -1432,7 +1245,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'display'},
-                                                                        'k': {'op': 'var', 'n': 'd~6994'},
+                                                                        'k': {'op': 'var', 'n': 'd~2622'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1440,7 +1253,7 @@ RECORDS = {
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'decks',
-                                                                'of': {'op': 'var', 'n': 'd~6994'},
+                                                                'of': {'op': 'var', 'n': 'd~2622'},
                                                                 'f': 'display',
                                                                 'd': None,
                                                             },
@@ -1455,7 +1268,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'piles'},
-                                                                        'k': {'op': 'var', 'n': 'd~6994'},
+                                                                        'k': {'op': 'var', 'n': 'd~2622'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1470,7 +1283,7 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/piles.yaml:40
                                                             'op': 'let',
-                                                            'v': 'top~6995',
+                                                            'v': 'top~2623',
                                                             'e': {
                                                                 'op': 'fn',
                                                                 'f': 'first',
@@ -1478,7 +1291,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'piles'},
-                                                                        'k': {'op': 'var', 'n': 'd~6994'},
+                                                                        'k': {'op': 'var', 'n': 'd~2622'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1492,7 +1305,7 @@ RECORDS = {
                                                             't': {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'display'},
-                                                                'k': {'op': 'var', 'n': 'd~6994'},
+                                                                'k': {'op': 'var', 'n': 'd~2622'},
                                                                 'd': [],
                                                                 'x': 10760,
                                                             },
@@ -1500,7 +1313,7 @@ RECORDS = {
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'top~6995'},
+                                                                    {'op': 'var', 'n': 'top~2623'},
                                                                 ],
                                                                 'x': 10761,
                                                             },
@@ -1514,7 +1327,7 @@ RECORDS = {
                                                             't': {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'piles'},
-                                                                'k': {'op': 'var', 'n': 'd~6994'},
+                                                                'k': {'op': 'var', 'n': 'd~2622'},
                                                                 'd': [],
                                                                 'x': 10762,
                                                             },
@@ -1522,7 +1335,7 @@ RECORDS = {
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'top~6995'},
+                                                                    {'op': 'var', 'n': 'top~2623'},
                                                                 ],
                                                                 'x': 10763,
                                                             },
@@ -1540,15 +1353,15 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:128
                                                 'op': 'let',
-                                                'v': 'item~6996',
-                                                'e': {'op': 'var', 'n': 'item~6993', 'x': 10764},
+                                                'v': 'item~2624',
+                                                'e': {'op': 'var', 'n': 'item~2621', 'x': 10764},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:128',
                                                 'id': 9475,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:128
                                                 'op': 'let',
-                                                'v': 'd~6997',
-                                                'e': {'op': 'var', 'n': 'd~6992', 'x': 10765},
+                                                'v': 'd~2625',
+                                                'e': {'op': 'var', 'n': 'd~2620', 'x': 10765},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:128',
                                                 'id': 9476,
                                             },
@@ -1560,7 +1373,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'decks',
-                                                        'of': {'op': 'var', 'n': 'd~6997'},
+                                                        'of': {'op': 'var', 'n': 'd~2625'},
                                                         'f': 'to',
                                                         'd': None,
                                                     },
@@ -1579,7 +1392,7 @@ RECORDS = {
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'item~6996'},
+                                                            {'op': 'var', 'n': 'item~2624'},
                                                         ],
                                                         'x': 10768,
                                                     },
@@ -1603,7 +1416,7 @@ RECORDS = {
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'item~6996'},
+                                                                    {'op': 'var', 'n': 'item~2624'},
                                                                 ],
                                                                 'x': 10770,
                                                             },
@@ -1623,7 +1436,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~6996'},
+                                                                            'of': {'op': 'var', 'n': 'item~2624'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -1635,7 +1448,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~6996'},
+                                                                            'of': {'op': 'var', 'n': 'item~2624'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -1649,8 +1462,8 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
-                                                                        'v': 'label~6998',
-                                                                        'e': {'op': 'var', 'n': 'd~6997', 'x': 10772},
+                                                                        'v': 'label~2626',
+                                                                        'e': {'op': 'var', 'n': 'd~2625', 'x': 10772},
                                                                         'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                         'id': 9483,
                                                                     },
@@ -1659,7 +1472,7 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                 'op': 'let',
-                                                                                'v': 'was~6999',
+                                                                                'v': 'was~2627',
                                                                                 'e': {'op': 'st', 'k': 'booking', 'x': 10773},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                 'id': 9485,
@@ -1668,7 +1481,7 @@ RECORDS = {
                                                                                 'op': 'set',
                                                                                 't': {'op': 'st', 'k': 'booking', 'x': 10774},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~6998', 'x': 10775},
+                                                                                'e': {'op': 'var', 'n': 'label~2626', 'x': 10775},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                 'id': 9486,
@@ -1678,7 +1491,7 @@ RECORDS = {
                                                                                 'e': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'deck_items',
-                                                                                    'of': {'op': 'var', 'n': 'item~6996'},
+                                                                                    'of': {'op': 'var', 'n': 'item~2624'},
                                                                                     'f': 'effect',
                                                                                     'd': None,
                                                                                     'x': 10776,
@@ -1690,7 +1503,7 @@ RECORDS = {
                                                                                 'op': 'set',
                                                                                 't': {'op': 'st', 'k': 'booking', 'x': 10777},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~6999', 'x': 10778},
+                                                                                'e': {'op': 'var', 'n': 'was~2627', 'x': 10778},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                 'id': 9488,
@@ -1721,7 +1534,7 @@ RECORDS = {
                                         'op': 'obj',
                                         'k': ['item'],
                                         'a': [
-                                            {'op': 'var', 'n': 'item~6993'},
+                                            {'op': 'var', 'n': 'item~2621'},
                                         ],
                                         'x': 10779,
                                     },
@@ -1729,7 +1542,7 @@ RECORDS = {
                                 {
                                     'gens': [
                                         {
-                                            'v': 'x~7000',
+                                            'v': 'x~2628',
                                             'src': {
                                                 'op': 'cond',
                                                 'c': {
@@ -1742,7 +1555,7 @@ RECORDS = {
                                                             {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'piles'},
-                                                                'k': {'op': 'var', 'n': 'd~6992'},
+                                                                'k': {'op': 'var', 'n': 'd~2620'},
                                                                 'd': [],
                                                             },
                                                         ],
@@ -1767,7 +1580,7 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/piles.yaml:130
                                                 'op': 'let',
-                                                'v': 'item~7001',
+                                                'v': 'item~2629',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'first',
@@ -1775,7 +1588,7 @@ RECORDS = {
                                                         {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'piles'},
-                                                            'k': {'op': 'var', 'n': 'd~6992'},
+                                                            'k': {'op': 'var', 'n': 'd~2620'},
                                                             'd': [],
                                                         },
                                                     ],
@@ -1789,7 +1602,7 @@ RECORDS = {
                                                 't': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'piles'},
-                                                    'k': {'op': 'var', 'n': 'd~6992'},
+                                                    'k': {'op': 'var', 'n': 'd~2620'},
                                                     'd': [],
                                                     'x': 10782,
                                                 },
@@ -1797,7 +1610,7 @@ RECORDS = {
                                                 'e': {
                                                     'op': 'list',
                                                     'a': [
-                                                        {'op': 'var', 'n': 'item~7001'},
+                                                        {'op': 'var', 'n': 'item~2629'},
                                                     ],
                                                     'x': 10783,
                                                 },
@@ -1808,15 +1621,15 @@ RECORDS = {
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
-                                                'v': 'item~7002',
-                                                'e': {'op': 'var', 'n': 'item~7001', 'x': 10784},
+                                                'v': 'item~2630',
+                                                'e': {'op': 'var', 'n': 'item~2629', 'x': 10784},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9492,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
-                                                'v': 'd~7003',
-                                                'e': {'op': 'var', 'n': 'd~6992', 'x': 10785},
+                                                'v': 'd~2631',
+                                                'e': {'op': 'var', 'n': 'd~2620', 'x': 10785},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9493,
                                             },
@@ -1828,7 +1641,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'decks',
-                                                        'of': {'op': 'var', 'n': 'd~7003'},
+                                                        'of': {'op': 'var', 'n': 'd~2631'},
                                                         'f': 'to',
                                                         'd': None,
                                                     },
@@ -1847,7 +1660,7 @@ RECORDS = {
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'item~7002'},
+                                                            {'op': 'var', 'n': 'item~2630'},
                                                         ],
                                                         'x': 10788,
                                                     },
@@ -1871,7 +1684,7 @@ RECORDS = {
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'item~7002'},
+                                                                    {'op': 'var', 'n': 'item~2630'},
                                                                 ],
                                                                 'x': 10790,
                                                             },
@@ -1891,7 +1704,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7002'},
+                                                                            'of': {'op': 'var', 'n': 'item~2630'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -1903,7 +1716,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7002'},
+                                                                            'of': {'op': 'var', 'n': 'item~2630'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -1917,8 +1730,8 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
-                                                                        'v': 'label~7004',
-                                                                        'e': {'op': 'var', 'n': 'd~7003', 'x': 10792},
+                                                                        'v': 'label~2632',
+                                                                        'e': {'op': 'var', 'n': 'd~2631', 'x': 10792},
                                                                         'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                         'id': 9500,
                                                                     },
@@ -1927,7 +1740,7 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                 'op': 'let',
-                                                                                'v': 'was~7005',
+                                                                                'v': 'was~2633',
                                                                                 'e': {'op': 'st', 'k': 'booking', 'x': 10793},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                 'id': 9502,
@@ -1936,7 +1749,7 @@ RECORDS = {
                                                                                 'op': 'set',
                                                                                 't': {'op': 'st', 'k': 'booking', 'x': 10794},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~7004', 'x': 10795},
+                                                                                'e': {'op': 'var', 'n': 'label~2632', 'x': 10795},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                 'id': 9503,
@@ -1946,7 +1759,7 @@ RECORDS = {
                                                                                 'e': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'deck_items',
-                                                                                    'of': {'op': 'var', 'n': 'item~7002'},
+                                                                                    'of': {'op': 'var', 'n': 'item~2630'},
                                                                                     'f': 'effect',
                                                                                     'd': None,
                                                                                     'x': 10796,
@@ -1958,7 +1771,7 @@ RECORDS = {
                                                                                 'op': 'set',
                                                                                 't': {'op': 'st', 'k': 'booking', 'x': 10797},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~7005', 'x': 10798},
+                                                                                'e': {'op': 'var', 'n': 'was~2633', 'x': 10798},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                 'id': 9505,
@@ -2032,14 +1845,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
-                    'v': 'n~7006',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 2, 'x': 10800},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
                     'id': 9507,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
-                    'v': 'r~7007',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10801},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
                     'id': 9508,
@@ -2049,14 +1862,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7008',
-                            'e': {'op': 'var', 'n': 'n~7006', 'x': 10802},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 10802},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9510,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7009',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10803},
                             'w': {
                                 'op': 'and',
@@ -2069,18 +1882,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7009'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7007'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7008'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2091,7 +1904,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7010',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10805},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9513,
@@ -2115,7 +1928,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7011',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2126,7 +1939,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7008'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2135,17 +1948,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7009'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7008'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7009'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2164,21 +1977,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7010', 'x': 10808},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 10808},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7011', 'x': 10809},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 10809},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9517,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7011', 'x': 10810},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 10810},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7009'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10811,
@@ -2197,7 +2010,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7011'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 10812,
                                                 },
@@ -2215,9 +2028,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7008', 'x': 10813},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 10813},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7010', 'x': 10814},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 10814},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9520,
                                     },
@@ -2230,15 +2043,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7012',
-                            'e': {'op': 'var', 'n': 'left~7008', 'x': 10815},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 10815},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9521,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7013',
-                            'e': {'op': 'var', 'n': 'r~7007', 'x': 10816},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 10816},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9522,
                         },
@@ -2247,7 +2060,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7014',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2264,13 +2077,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7013'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7012'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2278,11 +2091,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7012'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7013'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2306,7 +2119,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7013'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2315,7 +2128,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7014', 'x': 10819},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 10819},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2332,14 +2145,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7014'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7013'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2350,7 +2163,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7013'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2378,12 +2191,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7013'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 10821,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7014', 'x': 10822},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 10822},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9527,
@@ -2396,7 +2209,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7013'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -2408,12 +2221,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7013'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 10824,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7014', 'x': 10825},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 10825},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9529,
@@ -2429,14 +2242,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7013'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7014'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -2456,7 +2269,7 @@ RECORDS = {
                                             'x': 10827,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7014', 'x': 10828},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 10828},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9531,

@@ -50,254 +50,58 @@ K = [
 ]
 
 
-def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~7016'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7016'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~7015'))) is int else num(_w4)))
-
-
-def x_10834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7018'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7018'), 0))
-
-
-def x_10836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7018'))) is str else None) != None)
-
-
-def x_10837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7018'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7018'), 0))
-
-
-def x_10839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7018'))) is str else None)) and ((E.get('n~7017') != 0)) else False)
-
-
+x_10831 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:82
+x_10834 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:39
+x_10836 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:40
+x_10837 = _C.x_8616  # rules_data/pampero/definitions/resources.yaml:40
+x_10839 = _C.x_8618  # rules_data/pampero/definitions/resources.yaml:41
 x_10840 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 x_10845 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_10846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7022'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7020'))) and (((_w3 if type((_w3 := E.get('left~7021'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7021'), (E.get('left~7021') if (FLD(ctx, K[0], E.get('rep~7022')) == None) else FLD(ctx, K[0], E.get('rep~7022')))]))
-
-
-def x_10853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7022'))
-
-
-def x_10854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7024')}
-
-
-def x_10859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7025') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7026'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7025'), (_w2.get(E.get('r~7026'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7026'), 0))]))])
-
-
-def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7026'))) is str else None) != None)
-
-
-def x_10862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7027'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7026'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7026'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7026'), 0)))) is int else num(_w5)))])])
-
-
-def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7026'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7026'), 0))
-
-
-def x_10865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7026'))) is str else None) != None)
-
-
-def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7026'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7026'), 0))
-
-
-def x_10868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7026'))) is str else None)) and ((E.get('k~7027') != 0)) else False)
-
-
+x_10846 = _C.x_8625  # rules_data/pampero/definitions/resources.yaml:55
+x_10849 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
+x_10853 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:60
+x_10854 = _C.x_8633  # rules_data/pampero/definitions/resources.yaml:57
+x_10859 = _C.x_8638  # rules_data/pampero/definitions/resources.yaml:26
+x_10860 = _C.x_8639  # rules_data/pampero/definitions/resources.yaml:27
+x_10862 = _C.x_8641  # rules_data/pampero/definitions/resources.yaml:27
+x_10863 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:28
+x_10865 = _C.x_8644  # rules_data/pampero/definitions/resources.yaml:29
+x_10866 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:29
+x_10868 = _C.x_8647  # rules_data/pampero/definitions/resources.yaml:30
 x_10869 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
 def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all([((_w6 if type((_w6 := (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) is int else num(_w6)) >= (_w8 if type((_w8 := (_w7.get('co2', 0) if type((_w7 := (ctx.state['players'][v_p_7028] if type(v_p_7028) is int and 0 <= v_p_7028 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w7, 'co2', 0)))) is int else num(_w8))) for v_p_7028 in items_of(list(range(len(ctx.state['players']))))])) else False))
+    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all([((_w6 if type((_w6 := (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) is int else num(_w6)) >= (_w8 if type((_w8 := (_w7.get('co2', 0) if type((_w7 := (ctx.state['players'][v_p_2619] if type(v_p_2619) is int and 0 <= v_p_2619 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w7, 'co2', 0)))) is int else num(_w8))) for v_p_2619 in items_of(list(range(len(ctx.state['players']))))])) else False))
 
 
 x_10877 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_10878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7032'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7030'))) and (((_w3 if type((_w3 := E.get('left~7031'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7031'), (E.get('left~7031') if (FLD(ctx, K[0], E.get('rep~7032')) == None) else FLD(ctx, K[0], E.get('rep~7032')))]))
-
-
-def x_10885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7032'))
-
-
-def x_10886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7034')}
-
-
-def x_10891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7035') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7036'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7035'), (_w2.get(E.get('r~7036'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7036'), 0))]))])
-
-
-def x_10892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7036'))) is str else None) != None)
-
-
-def x_10894(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7037'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7036'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7036'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7036'), 0)))) is int else num(_w5)))])])
-
-
-def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7036'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7036'), 0))
-
-
-def x_10897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7036'))) is str else None) != None)
-
-
-def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7036'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7036'), 0))
-
-
-def x_10900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7036'))) is str else None)) and ((E.get('k~7037') != 0)) else False)
-
-
+x_10878 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:55
+x_10881 = _C.x_9023  # rules_data/pampero/definitions/resources.yaml:57
+x_10885 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:60
+x_10886 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
+x_10891 = _C.x_9033  # rules_data/pampero/definitions/resources.yaml:26
+x_10892 = _C.x_9034  # rules_data/pampero/definitions/resources.yaml:27
+x_10894 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:27
+x_10895 = _C.x_9037  # rules_data/pampero/definitions/resources.yaml:28
+x_10897 = _C.x_9039  # rules_data/pampero/definitions/resources.yaml:29
+x_10898 = _C.x_9040  # rules_data/pampero/definitions/resources.yaml:29
+x_10900 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:30
 x_10901 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_10906 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7041'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7039'))) and (((_w3 if type((_w3 := E.get('left~7040'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7040'), (E.get('left~7040') if (FLD(ctx, K[0], E.get('rep~7041')) == None) else FLD(ctx, K[0], E.get('rep~7041')))]))
-
-
-def x_10914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7041'))
-
-
-def x_10915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7043')}
-
-
-def x_10920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7044') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7045'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7044'), (_w2.get(E.get('r~7045'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7045'), 0))]))])
-
-
-def x_10921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7045'))) is str else None) != None)
-
-
-def x_10923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7046'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7045'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7045'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7045'), 0)))) is int else num(_w5)))])])
-
-
-def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7045'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7045'), 0))
-
-
-def x_10926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7045'))) is str else None) != None)
-
-
-def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7045'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7045'), 0))
-
-
-def x_10929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7045'))) is str else None)) and ((E.get('k~7046') != 0)) else False)
-
-
+x_10907 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_10910 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_10914 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_10915 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_10920 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_10921 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_10923 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_10924 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_10926 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_10927 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_10929 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_10930 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
@@ -308,74 +112,17 @@ def x_10932(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
 
 
 x_10936 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_10937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7050'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7048'))) and (((_w3 if type((_w3 := E.get('left~7049'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7049'), (E.get('left~7049') if (FLD(ctx, K[0], E.get('rep~7050')) == None) else FLD(ctx, K[0], E.get('rep~7050')))]))
-
-
-def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7050'))
-
-
-def x_10945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7052')}
-
-
-def x_10950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7053') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7054'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7053'), (_w2.get(E.get('r~7054'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7054'), 0))]))])
-
-
-def x_10951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7054'))) is str else None) != None)
-
-
-def x_10953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7055'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7054'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7054'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7054'), 0)))) is int else num(_w5)))])])
-
-
-def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7054'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7054'), 0))
-
-
-def x_10956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7054'))) is str else None) != None)
-
-
-def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7054'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7054'), 0))
-
-
-def x_10959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7054'))) is str else None)) and ((E.get('k~7055') != 0)) else False)
-
-
+x_10937 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_10940 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_10944 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_10945 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_10950 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_10951 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_10953 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_10954 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_10956 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_10957 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_10959 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_10960 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
@@ -398,24 +145,17 @@ def t_9533(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7015', 1, True)
-    LOCAL(ctx, E, 'r~7016', 'co2', True)
+    LOCAL(ctx, E, 'n~2619', 1, True)
+    LOCAL(ctx, E, 'r~2620', 'co2', True)
     if not d_9536(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~7019', 4, True)
-    LOCAL(ctx, E, 'r~7020', 'money', True)
+    LOCAL(ctx, E, 'n~2623', 4, True)
+    LOCAL(ctx, E, 'r~2624', 'money', True)
     return t_9548(ctx, k, s, E)
 
 
-def d_9534(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7015', 1, True)
-    return True
+d_9534 = _C.d_7428  # rules_data/pampero/modules/verne_items.yaml:12
 
 
 def d_9535(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
@@ -424,7 +164,7 @@ def d_9535(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7016', 'co2', True)
+    LOCAL(ctx, E, 'r~2620', 'co2', True)
     return True
 
 
@@ -437,42 +177,16 @@ def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_10831(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~7017', E.get('n~7015'), True)
-    LOCAL(ctx, E, 'r~7018', E.get('r~7016'), True)
+    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
     if not d_9540(ctx, E):
         return False
     return True
 
 
-def d_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_10831(ctx, E):
-        return False
-    return True
-
-
-def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7017', E.get('n~7015'), True)
-    return True
-
-
-def d_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7018', E.get('r~7016'), True)
-    return True
+d_9537 = _C.d_7618  # rules_data/pampero/definitions/resources.yaml:82
+d_9538 = _C.d_7619  # rules_data/pampero/definitions/resources.yaml:82
+d_9539 = _C.d_7620  # rules_data/pampero/definitions/resources.yaml:82
 
 
 def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
@@ -481,9 +195,9 @@ def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7018'))
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~7017'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
     if not d_9542(ctx, E):
         return False
     if not d_9544(ctx, E):
@@ -497,9 +211,9 @@ def d_9541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~7018'))
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~7017'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
     return True
 
 
@@ -511,9 +225,9 @@ def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_10836(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7018'))
+        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2622'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~7017'), '+=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
     return True
 
 
@@ -523,9 +237,9 @@ def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~7018'))
+    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2622'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~7017'), '+=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
     return True
 
 
@@ -539,7 +253,7 @@ def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~7017'), '-=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
     return True
 
 
@@ -551,7 +265,7 @@ def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~7017'), '-=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
     return True
 
 
@@ -561,18 +275,11 @@ def d_9546(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7019', 4, True)
+    LOCAL(ctx, E, 'n~2623', 4, True)
     return True
 
 
-def d_9547(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7020', 'money', True)
-    return True
+d_9547 = _C.d_7915  # rules_data/pampero/modules/verne_items.yaml:12
 
 
 def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -583,25 +290,18 @@ def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7025', E.get('left~7021'), True)
-        LOCAL(ctx, E, 'r~7026', E.get('r~7020'), True)
+        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
+        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
         if not d_9562(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7021', E.get('n~7019'), True)
+    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
     return t_9550(ctx, r1, s, E)
 
 
-def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7021', E.get('n~7019'), True)
-    return True
+d_9549 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -611,17 +311,17 @@ def t_9550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10845(ctx, E)))
-    old = E.get('rep~7022', MISSING)
+    old = E.get('rep~2626', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7022', old)
+        UNSET(ctx, E, 'rep~2626', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7022', item, True)
+            LOCAL(ctx, E, 'rep~2626', item, True)
             if x_10846(ctx, E):
                 return t_9551(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -637,22 +337,15 @@ def t_9551(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9559, E, 'left~7021', E.get('taken~7023'))
+        ASSIGN(ctx, 9559, E, 'left~2625', E.get('taken~2627'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7023', 0, True)
+    LOCAL(ctx, E, 'taken~2627', 0, True)
     return t_9553(ctx, r1, s, E)
 
 
-def d_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7023', 0, True)
-    return True
+d_9552 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -663,49 +356,10 @@ def t_9553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9554 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7023', E.get('instead~7024'))
-    return t_9557(ctx, k, s, E)
-
-
-def d_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7023', E.get('instead~7024'))
-    return True
-
-
-def t_9557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9558(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7024')))
-
-
-def t_9558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10853(ctx, E), k)
+t_9555 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
+d_9556 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
+t_9557 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
+t_9558 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -714,28 +368,12 @@ def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9559, E, 'left~7021', E.get('taken~7023'))
+    ASSIGN(ctx, 9559, E, 'left~2625', E.get('taken~2627'))
     return True
 
 
-def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7025', E.get('left~7021'), True)
-    return True
-
-
-def d_9561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7026', E.get('r~7020'), True)
-    return True
+d_9560 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
+d_9561 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -744,13 +382,13 @@ def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7027', x_10859(ctx, E), True)
+    LOCAL(ctx, E, 'k~2631', x_10859(ctx, E), True)
     if not d_9564(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7026'))
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7027'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
     if not d_9567(ctx, E):
         return False
     if not d_9569(ctx, E):
@@ -758,36 +396,9 @@ def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7027', x_10859(ctx, E), True)
-    return True
-
-
-def d_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10860(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7027', x_10862(ctx, E))
-    return True
-
-
-def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7027', x_10862(ctx, E))
-    return True
+d_9563 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
+d_9564 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
+d_9565 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -796,9 +407,9 @@ def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~7026'))
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7027'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
     return True
 
 
@@ -810,9 +421,9 @@ def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10865(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7026'))
+        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2630'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7027'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
     return True
 
 
@@ -822,9 +433,9 @@ def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~7026'))
+    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2630'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7027'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
     return True
 
 
@@ -838,7 +449,7 @@ def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7027'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
     return True
 
 
@@ -850,7 +461,7 @@ def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7027'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
     return True
 
 
@@ -863,8 +474,8 @@ def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7029', 5, True)
-    LOCAL(ctx, E, 'r~7030', 'money', True)
+    LOCAL(ctx, E, 'n~2620', 5, True)
+    LOCAL(ctx, E, 'r~2621', 'money', True)
     return t_9575(ctx, k, s, E)
 
 
@@ -874,18 +485,11 @@ def d_9573(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7029', 5, True)
+    LOCAL(ctx, E, 'n~2620', 5, True)
     return True
 
 
-def d_9574(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7030', 'money', True)
-    return True
+d_9574 = _C.d_7970  # rules_data/pampero/modules/verne_items.yaml:16
 
 
 def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -896,25 +500,18 @@ def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7035', E.get('left~7031'), True)
-        LOCAL(ctx, E, 'r~7036', E.get('r~7030'), True)
+        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
+        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
         if not d_9589(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7031', E.get('n~7029'), True)
+    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
     return t_9577(ctx, r1, s, E)
 
 
-def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7031', E.get('n~7029'), True)
-    return True
+d_9576 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9577(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -924,17 +521,17 @@ def t_9577(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10877(ctx, E)))
-    old = E.get('rep~7032', MISSING)
+    old = E.get('rep~2623', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7032', old)
+        UNSET(ctx, E, 'rep~2623', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7032', item, True)
+            LOCAL(ctx, E, 'rep~2623', item, True)
             if x_10878(ctx, E):
                 return t_9578(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -950,22 +547,15 @@ def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9586, E, 'left~7031', E.get('taken~7033'))
+        ASSIGN(ctx, 9586, E, 'left~2622', E.get('taken~2624'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7033', 0, True)
+    LOCAL(ctx, E, 'taken~2624', 0, True)
     return t_9580(ctx, r1, s, E)
 
 
-def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7033', 0, True)
-    return True
+d_9579 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -976,49 +566,10 @@ def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9581 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9582(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7033', E.get('instead~7034'))
-    return t_9584(ctx, k, s, E)
-
-
-def d_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7033', E.get('instead~7034'))
-    return True
-
-
-def t_9584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9585(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7034')))
-
-
-def t_9585(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10885(ctx, E), k)
+t_9582 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
+d_9583 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
+t_9584 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
+t_9585 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1027,28 +578,12 @@ def d_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9586, E, 'left~7031', E.get('taken~7033'))
+    ASSIGN(ctx, 9586, E, 'left~2622', E.get('taken~2624'))
     return True
 
 
-def d_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7035', E.get('left~7031'), True)
-    return True
-
-
-def d_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7036', E.get('r~7030'), True)
-    return True
+d_9587 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
+d_9588 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1057,13 +592,13 @@ def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7037', x_10891(ctx, E), True)
+    LOCAL(ctx, E, 'k~2628', x_10891(ctx, E), True)
     if not d_9591(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7036'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7037'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
     if not d_9594(ctx, E):
         return False
     if not d_9596(ctx, E):
@@ -1071,36 +606,9 @@ def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7037', x_10891(ctx, E), True)
-    return True
-
-
-def d_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10892(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7037', x_10894(ctx, E))
-    return True
-
-
-def d_9592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7037', x_10894(ctx, E))
-    return True
+d_9590 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
+d_9591 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
+d_9592 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1109,9 +617,9 @@ def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~7036'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7037'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
     return True
 
 
@@ -1123,9 +631,9 @@ def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10897(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7036'))
+        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2627'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7037'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
     return True
 
 
@@ -1135,9 +643,9 @@ def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~7036'))
+    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2627'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7037'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
     return True
 
 
@@ -1151,7 +659,7 @@ def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7037'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
     return True
 
 
@@ -1163,7 +671,7 @@ def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7037'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
     return True
 
 
@@ -1173,29 +681,13 @@ def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7038', 1, True)
-    LOCAL(ctx, E, 'r~7039', 'co2', True)
+    LOCAL(ctx, E, 'n~2619', 1, True)
+    LOCAL(ctx, E, 'r~2620', 'co2', True)
     return t_9601(ctx, k, s, E)
 
 
-def d_9599(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7038', 1, True)
-    return True
-
-
-def d_9600(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7039', 'co2', True)
-    return True
+d_9599 = _C.d_7428  # rules_data/pampero/modules/verne_items.yaml:21
+d_9600 = d_9535  # rules_data/pampero/modules/verne_items.yaml:21
 
 
 def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -1206,25 +698,18 @@ def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7044', E.get('left~7040'), True)
-        LOCAL(ctx, E, 'r~7045', E.get('r~7039'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_9615(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7040', E.get('n~7038'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_9603(ctx, r1, s, E)
 
 
-def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7040', E.get('n~7038'), True)
-    return True
+d_9602 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1234,17 +719,17 @@ def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10906(ctx, E)))
-    old = E.get('rep~7041', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7041', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7041', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_10907(ctx, E):
                 return t_9604(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1260,22 +745,15 @@ def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9612, E, 'left~7040', E.get('taken~7042'))
+        ASSIGN(ctx, 9612, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7042', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_9606(ctx, r1, s, E)
 
 
-def d_9605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7042', 0, True)
-    return True
+d_9605 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9606(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1286,49 +764,10 @@ def t_9606(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9607 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7042', E.get('instead~7043'))
-    return t_9610(ctx, k, s, E)
-
-
-def d_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7042', E.get('instead~7043'))
-    return True
-
-
-def t_9610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9611(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7043')))
-
-
-def t_9611(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10914(ctx, E), k)
+t_9608 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_9609 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_9610 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_9611 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1337,28 +776,12 @@ def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9612, E, 'left~7040', E.get('taken~7042'))
+    ASSIGN(ctx, 9612, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7044', E.get('left~7040'), True)
-    return True
-
-
-def d_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7045', E.get('r~7039'), True)
-    return True
+d_9613 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_9614 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1367,13 +790,13 @@ def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7046', x_10920(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_10920(ctx, E), True)
     if not d_9617(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7045'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7046'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_9620(ctx, E):
         return False
     if not d_9622(ctx, E):
@@ -1381,36 +804,9 @@ def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7046', x_10920(ctx, E), True)
-    return True
-
-
-def d_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10921(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7046', x_10923(ctx, E))
-    return True
-
-
-def d_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7046', x_10923(ctx, E))
-    return True
+d_9616 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_9617 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_9618 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1419,9 +815,9 @@ def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~7045'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7046'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -1433,9 +829,9 @@ def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10926(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7045'))
+        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7046'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1445,9 +841,9 @@ def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~7045'))
+    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7046'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1461,7 +857,7 @@ def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7046'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1473,7 +869,7 @@ def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7046'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1483,19 +879,12 @@ def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7047', 1, True)
-    LOCAL(ctx, E, 'r~7048', 'barrels', True)
+    LOCAL(ctx, E, 'n~2619', 1, True)
+    LOCAL(ctx, E, 'r~2620', 'barrels', True)
     return t_9627(ctx, k, s, E)
 
 
-def d_9625(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7047', 1, True)
-    return True
+d_9625 = _C.d_7428  # rules_data/pampero/modules/verne_items.yaml:28
 
 
 def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
@@ -1504,7 +893,7 @@ def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~7048', 'barrels', True)
+    LOCAL(ctx, E, 'r~2620', 'barrels', True)
     return True
 
 
@@ -1516,25 +905,18 @@ def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7053', E.get('left~7049'), True)
-        LOCAL(ctx, E, 'r~7054', E.get('r~7048'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_9641(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7049', E.get('n~7047'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_9629(ctx, r1, s, E)
 
 
-def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7049', E.get('n~7047'), True)
-    return True
+d_9628 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1544,17 +926,17 @@ def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10936(ctx, E)))
-    old = E.get('rep~7050', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7050', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7050', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_10937(ctx, E):
                 return t_9630(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1570,22 +952,15 @@ def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9638, E, 'left~7049', E.get('taken~7051'))
+        ASSIGN(ctx, 9638, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7051', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_9632(ctx, r1, s, E)
 
 
-def d_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7051', 0, True)
-    return True
+d_9631 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1596,49 +971,10 @@ def t_9632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9633 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7051', E.get('instead~7052'))
-    return t_9636(ctx, k, s, E)
-
-
-def d_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7051', E.get('instead~7052'))
-    return True
-
-
-def t_9636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9637(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7052')))
-
-
-def t_9637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10944(ctx, E), k)
+t_9634 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_9635 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_9636 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_9637 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1647,28 +983,12 @@ def d_9638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9638, E, 'left~7049', E.get('taken~7051'))
+    ASSIGN(ctx, 9638, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7053', E.get('left~7049'), True)
-    return True
-
-
-def d_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7054', E.get('r~7048'), True)
-    return True
+d_9639 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_9640 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1677,13 +997,13 @@ def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7055', x_10950(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_10950(ctx, E), True)
     if not d_9643(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7054'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7055'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_9646(ctx, E):
         return False
     if not d_9648(ctx, E):
@@ -1691,36 +1011,9 @@ def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7055', x_10950(ctx, E), True)
-    return True
-
-
-def d_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10951(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7055', x_10953(ctx, E))
-    return True
-
-
-def d_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7055', x_10953(ctx, E))
-    return True
+d_9642 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_9643 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_9644 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1729,9 +1022,9 @@ def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~7054'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7055'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -1743,9 +1036,9 @@ def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10956(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7054'))
+        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7055'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1755,9 +1048,9 @@ def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~7054'))
+    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7055'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1771,7 +1064,7 @@ def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7055'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1783,7 +1076,7 @@ def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7055'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1973,57 +1266,8 @@ CODE = {
     10962: x_10962,
 }
 AT = {
-    10831: 'rules_data/pampero/definitions/resources.yaml:82',
-    10834: 'rules_data/pampero/definitions/resources.yaml:39',
-    10836: 'rules_data/pampero/definitions/resources.yaml:40',
-    10837: 'rules_data/pampero/definitions/resources.yaml:40',
-    10839: 'rules_data/pampero/definitions/resources.yaml:41',
-    10846: 'rules_data/pampero/definitions/resources.yaml:55',
-    10849: 'rules_data/pampero/definitions/resources.yaml:57',
-    10853: 'rules_data/pampero/definitions/resources.yaml:60',
-    10854: 'rules_data/pampero/definitions/resources.yaml:57',
-    10859: 'rules_data/pampero/definitions/resources.yaml:26',
-    10860: 'rules_data/pampero/definitions/resources.yaml:27',
-    10862: 'rules_data/pampero/definitions/resources.yaml:27',
-    10863: 'rules_data/pampero/definitions/resources.yaml:28',
-    10865: 'rules_data/pampero/definitions/resources.yaml:29',
-    10866: 'rules_data/pampero/definitions/resources.yaml:29',
-    10868: 'rules_data/pampero/definitions/resources.yaml:30',
     10873: 'rules_data/pampero/modules/verne_items.yaml:15',
-    10878: 'rules_data/pampero/definitions/resources.yaml:55',
-    10881: 'rules_data/pampero/definitions/resources.yaml:57',
-    10885: 'rules_data/pampero/definitions/resources.yaml:60',
-    10886: 'rules_data/pampero/definitions/resources.yaml:57',
-    10891: 'rules_data/pampero/definitions/resources.yaml:26',
-    10892: 'rules_data/pampero/definitions/resources.yaml:27',
-    10894: 'rules_data/pampero/definitions/resources.yaml:27',
-    10895: 'rules_data/pampero/definitions/resources.yaml:28',
-    10897: 'rules_data/pampero/definitions/resources.yaml:29',
-    10898: 'rules_data/pampero/definitions/resources.yaml:29',
-    10900: 'rules_data/pampero/definitions/resources.yaml:30',
-    10907: 'rules_data/pampero/definitions/resources.yaml:55',
-    10910: 'rules_data/pampero/definitions/resources.yaml:57',
-    10914: 'rules_data/pampero/definitions/resources.yaml:60',
-    10915: 'rules_data/pampero/definitions/resources.yaml:57',
-    10920: 'rules_data/pampero/definitions/resources.yaml:26',
-    10921: 'rules_data/pampero/definitions/resources.yaml:27',
-    10923: 'rules_data/pampero/definitions/resources.yaml:27',
-    10924: 'rules_data/pampero/definitions/resources.yaml:28',
-    10926: 'rules_data/pampero/definitions/resources.yaml:29',
-    10927: 'rules_data/pampero/definitions/resources.yaml:29',
-    10929: 'rules_data/pampero/definitions/resources.yaml:30',
     10932: 'rules_data/pampero/modules/verne_items.yaml:24',
-    10937: 'rules_data/pampero/definitions/resources.yaml:55',
-    10940: 'rules_data/pampero/definitions/resources.yaml:57',
-    10944: 'rules_data/pampero/definitions/resources.yaml:60',
-    10945: 'rules_data/pampero/definitions/resources.yaml:57',
-    10950: 'rules_data/pampero/definitions/resources.yaml:26',
-    10951: 'rules_data/pampero/definitions/resources.yaml:27',
-    10953: 'rules_data/pampero/definitions/resources.yaml:27',
-    10954: 'rules_data/pampero/definitions/resources.yaml:28',
-    10956: 'rules_data/pampero/definitions/resources.yaml:29',
-    10957: 'rules_data/pampero/definitions/resources.yaml:29',
-    10959: 'rules_data/pampero/definitions/resources.yaml:30',
     10962: 'rules_data/pampero/modules/verne_items.yaml:31',
 }
 
@@ -2045,14 +1289,14 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7015',
+                                'v': 'n~2619',
                                 'e': {'op': 'lit', 'v': 1, 'x': 10829},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9534,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7016',
+                                'v': 'r~2620',
                                 'e': {'op': 'lit', 'v': 'co2', 'x': 10830},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9535,
@@ -2072,10 +1316,10 @@ RECORDS = {
                                                     'k': 'stock',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'r~7016'},
+                                                'k': {'op': 'var', 'n': 'r~2620'},
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'n~7015'},
+                                            'b': {'op': 'var', 'n': 'n~2619'},
                                             'x': 10831,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -2083,15 +1327,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'n~7017',
-                                        'e': {'op': 'var', 'n': 'n~7015', 'x': 10832},
+                                        'v': 'n~2621',
+                                        'e': {'op': 'var', 'n': 'n~2619', 'x': 10832},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 9538,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'r~7018',
-                                        'e': {'op': 'var', 'n': 'r~7016', 'x': 10833},
+                                        'v': 'r~2622',
+                                        'e': {'op': 'var', 'n': 'r~2620', 'x': 10833},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 9539,
                                     },
@@ -2107,12 +1351,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7018'},
+                                                    'k': {'op': 'var', 'n': 'r~2622'},
                                                     'd': 0,
                                                     'x': 10834,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~7017', 'x': 10835},
+                                                'e': {'op': 'var', 'n': 'n~2621', 'x': 10835},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 9541,
@@ -2125,7 +1369,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7018'},
+                                                        'of': {'op': 'var', 'n': 'r~2622'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2137,12 +1381,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7018'},
+                                                        'k': {'op': 'var', 'n': 'r~2622'},
                                                         'd': 0,
                                                         'x': 10837,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~7017', 'x': 10838},
+                                                    'e': {'op': 'var', 'n': 'n~2621', 'x': 10838},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 9543,
@@ -2158,14 +1402,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7018'},
+                                                            'of': {'op': 'var', 'n': 'r~2622'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'n~7017'},
+                                                            'a': {'op': 'var', 'n': 'n~2621'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2185,7 +1429,7 @@ RECORDS = {
                                                         'x': 10840,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~7017', 'x': 10841},
+                                                    'e': {'op': 'var', 'n': 'n~2621', 'x': 10841},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 9545,
@@ -2203,14 +1447,14 @@ RECORDS = {
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7019',
+                                'v': 'n~2623',
                                 'e': {'op': 'lit', 'v': 4, 'x': 10842},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9546,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7020',
+                                'v': 'r~2624',
                                 'e': {'op': 'lit', 'v': 'money', 'x': 10843},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9547,
@@ -2220,14 +1464,14 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
-                                        'v': 'left~7021',
-                                        'e': {'op': 'var', 'n': 'n~7019', 'x': 10844},
+                                        'v': 'left~2625',
+                                        'e': {'op': 'var', 'n': 'n~2623', 'x': 10844},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9549,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
-                                        'v': 'rep~7022',
+                                        'v': 'rep~2626',
                                         'src': {'op': 'ids', 'kind': 'replacements', 'x': 10845},
                                         'w': {
                                             'op': 'and',
@@ -2240,18 +1484,18 @@ RECORDS = {
                                                         'of': {
                                                             'op': 'fld',
                                                             'kind': 'replacements',
-                                                            'of': {'op': 'var', 'n': 'rep~7022'},
+                                                            'of': {'op': 'var', 'n': 'rep~2626'},
                                                             'f': 'instead_of',
                                                             'd': {},
                                                         },
                                                         'k': {'op': 'lit', 'v': 'gain'},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'r~7020'},
+                                                    'b': {'op': 'var', 'n': 'r~2624'},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'left~7021'},
+                                                    'a': {'op': 'var', 'n': 'left~2625'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
@@ -2262,7 +1506,7 @@ RECORDS = {
                                             'b': [
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
-                                                    'v': 'taken~7023',
+                                                    'v': 'taken~2627',
                                                     'e': {'op': 'lit', 'v': 0, 'x': 10847},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9552,
@@ -2286,7 +1530,7 @@ RECORDS = {
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'instead~7024',
+                                                                    'v': 'instead~2628',
                                                                     'src': {
                                                                         'op': 'range',
                                                                         'a': {'op': 'lit', 'v': 1},
@@ -2297,7 +1541,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'list',
                                                                                     'a': [
-                                                                                        {'op': 'var', 'n': 'left~7021'},
+                                                                                        {'op': 'var', 'n': 'left~2625'},
                                                                                         {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -2306,17 +1550,17 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'replacements',
-                                                                                                    'of': {'op': 'var', 'n': 'rep~7022'},
+                                                                                                    'of': {'op': 'var', 'n': 'rep~2626'},
                                                                                                     'f': 'room',
                                                                                                     'd': None,
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                             },
-                                                                                            'a': {'op': 'var', 'n': 'left~7021'},
+                                                                                            'a': {'op': 'var', 'n': 'left~2625'},
                                                                                             'b': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'replacements',
-                                                                                                'of': {'op': 'var', 'n': 'rep~7022'},
+                                                                                                'of': {'op': 'var', 'n': 'rep~2626'},
                                                                                                 'f': 'room',
                                                                                                 'd': None,
                                                                                             },
@@ -2335,21 +1579,21 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~7023', 'x': 10850},
+                                                                        't': {'op': 'var', 'n': 'taken~2627', 'x': 10850},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~7024', 'x': 10851},
+                                                                        'e': {'op': 'var', 'n': 'instead~2628', 'x': 10851},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9556,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~7024', 'x': 10852},
+                                                                        'n': {'op': 'var', 'n': 'instead~2628', 'x': 10852},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'replacements',
-                                                                                'of': {'op': 'var', 'n': 'rep~7022'},
+                                                                                'of': {'op': 'var', 'n': 'rep~2626'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
                                                                                 'x': 10853,
@@ -2368,7 +1612,7 @@ RECORDS = {
                                                                 'op': 'obj',
                                                                 'k': ['instead'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'instead~7024'},
+                                                                    {'op': 'var', 'n': 'instead~2628'},
                                                                 ],
                                                                 'x': 10854,
                                                             },
@@ -2386,9 +1630,9 @@ RECORDS = {
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~7021', 'x': 10855},
+                                                    't': {'op': 'var', 'n': 'left~2625', 'x': 10855},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~7023', 'x': 10856},
+                                                    'e': {'op': 'var', 'n': 'taken~2627', 'x': 10856},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 9559,
                                                 },
@@ -2401,15 +1645,15 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'n~7025',
-                                        'e': {'op': 'var', 'n': 'left~7021', 'x': 10857},
+                                        'v': 'n~2629',
+                                        'e': {'op': 'var', 'n': 'left~2625', 'x': 10857},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9560,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'r~7026',
-                                        'e': {'op': 'var', 'n': 'r~7020', 'x': 10858},
+                                        'v': 'r~2630',
+                                        'e': {'op': 'var', 'n': 'r~2624', 'x': 10858},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9561,
                                     },
@@ -2418,7 +1662,7 @@ RECORDS = {
                                         'b': [
                                             {  # rules_data/pampero/definitions/resources.yaml:26
                                                 'op': 'let',
-                                                'v': 'k~7027',
+                                                'v': 'k~2631',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'max',
@@ -2435,13 +1679,13 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'resources',
-                                                                            'of': {'op': 'var', 'n': 'r~7026'},
+                                                                            'of': {'op': 'var', 'n': 'r~2630'},
                                                                             'f': 'supply',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': None},
                                                                     },
-                                                                    'a': {'op': 'var', 'n': 'n~7025'},
+                                                                    'a': {'op': 'var', 'n': 'n~2629'},
                                                                     'b': {
                                                                         'op': 'fn',
                                                                         'f': 'min',
@@ -2449,11 +1693,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'n~7025'},
+                                                                                    {'op': 'var', 'n': 'n~2629'},
                                                                                     {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                                                        'k': {'op': 'var', 'n': 'r~7026'},
+                                                                                        'k': {'op': 'var', 'n': 'r~2630'},
                                                                                         'd': 0,
                                                                                     },
                                                                                 ],
@@ -2477,7 +1721,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7026'},
+                                                        'of': {'op': 'var', 'n': 'r~2630'},
                                                         'f': 'max',
                                                         'd': None,
                                                     },
@@ -2486,7 +1730,7 @@ RECORDS = {
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~7027', 'x': 10861},
+                                                    't': {'op': 'var', 'n': 'k~2631', 'x': 10861},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -2503,14 +1747,14 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'k~7027'},
+                                                                                    {'op': 'var', 'n': 'k~2631'},
                                                                                     {
                                                                                         'op': 'ar',
                                                                                         'o': '-',
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~7026'},
+                                                                                            'of': {'op': 'var', 'n': 'r~2630'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -2521,7 +1765,7 @@ RECORDS = {
                                                                                                 'k': 'stock',
                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'k': {'op': 'var', 'n': 'r~7026'},
+                                                                                            'k': {'op': 'var', 'n': 'r~2630'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
@@ -2549,12 +1793,12 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7026'},
+                                                    'k': {'op': 'var', 'n': 'r~2630'},
                                                     'd': 0,
                                                     'x': 10863,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~7027', 'x': 10864},
+                                                'e': {'op': 'var', 'n': 'k~2631', 'x': 10864},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                                 'id': 9566,
@@ -2567,7 +1811,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7026'},
+                                                        'of': {'op': 'var', 'n': 'r~2630'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
@@ -2579,12 +1823,12 @@ RECORDS = {
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7026'},
+                                                        'k': {'op': 'var', 'n': 'r~2630'},
                                                         'd': 0,
                                                         'x': 10866,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~7027', 'x': 10867},
+                                                    'e': {'op': 'var', 'n': 'k~2631', 'x': 10867},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                                     'id': 9568,
@@ -2600,14 +1844,14 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7026'},
+                                                            'of': {'op': 'var', 'n': 'r~2630'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'k~7027'},
+                                                            'a': {'op': 'var', 'n': 'k~2631'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -2627,7 +1871,7 @@ RECORDS = {
                                                         'x': 10869,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~7027', 'x': 10870},
+                                                    'e': {'op': 'var', 'n': 'k~2631', 'x': 10870},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                                     'id': 9570,
@@ -2715,7 +1959,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'p~7028',
+                            'v': 'p~2619',
                             'src': {'op': 'core', 'n': 'players'},
                             'e': {
                                 'op': 'cmp',
@@ -2735,7 +1979,7 @@ RECORDS = {
                                     'of': {
                                         'op': 'st',
                                         'k': 'stock',
-                                        'p': {'op': 'var', 'n': 'p~7028'},
+                                        'p': {'op': 'var', 'n': 'p~2619'},
                                     },
                                     'k': {'op': 'lit', 'v': 'co2'},
                                     'd': 0,
@@ -2752,14 +1996,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'n~7029',
+                    'v': 'n~2620',
                     'e': {'op': 'lit', 'v': 5, 'x': 10874},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
                     'id': 9573,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'r~7030',
+                    'v': 'r~2621',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10875},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
                     'id': 9574,
@@ -2769,14 +2013,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7031',
-                            'e': {'op': 'var', 'n': 'n~7029', 'x': 10876},
+                            'v': 'left~2622',
+                            'e': {'op': 'var', 'n': 'n~2620', 'x': 10876},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9576,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7032',
+                            'v': 'rep~2623',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10877},
                             'w': {
                                 'op': 'and',
@@ -2789,18 +2033,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7032'},
+                                                'of': {'op': 'var', 'n': 'rep~2623'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7030'},
+                                        'b': {'op': 'var', 'n': 'r~2621'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7031'},
+                                        'a': {'op': 'var', 'n': 'left~2622'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2811,7 +2055,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7033',
+                                        'v': 'taken~2624',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10879},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9579,
@@ -2835,7 +2079,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7034',
+                                                        'v': 'instead~2625',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2846,7 +2090,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7031'},
+                                                                            {'op': 'var', 'n': 'left~2622'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2855,17 +2099,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7032'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2623'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7031'},
+                                                                                'a': {'op': 'var', 'n': 'left~2622'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7032'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2623'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2884,21 +2128,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7033', 'x': 10882},
+                                                            't': {'op': 'var', 'n': 'taken~2624', 'x': 10882},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7034', 'x': 10883},
+                                                            'e': {'op': 'var', 'n': 'instead~2625', 'x': 10883},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9583,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7034', 'x': 10884},
+                                                            'n': {'op': 'var', 'n': 'instead~2625', 'x': 10884},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7032'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2623'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10885,
@@ -2917,7 +2161,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7034'},
+                                                        {'op': 'var', 'n': 'instead~2625'},
                                                     ],
                                                     'x': 10886,
                                                 },
@@ -2935,9 +2179,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7031', 'x': 10887},
+                                        't': {'op': 'var', 'n': 'left~2622', 'x': 10887},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7033', 'x': 10888},
+                                        'e': {'op': 'var', 'n': 'taken~2624', 'x': 10888},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9586,
                                     },
@@ -2950,15 +2194,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7035',
-                            'e': {'op': 'var', 'n': 'left~7031', 'x': 10889},
+                            'v': 'n~2626',
+                            'e': {'op': 'var', 'n': 'left~2622', 'x': 10889},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9587,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7036',
-                            'e': {'op': 'var', 'n': 'r~7030', 'x': 10890},
+                            'v': 'r~2627',
+                            'e': {'op': 'var', 'n': 'r~2621', 'x': 10890},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9588,
                         },
@@ -2967,7 +2211,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7037',
+                                    'v': 'k~2628',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2984,13 +2228,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7036'},
+                                                                'of': {'op': 'var', 'n': 'r~2627'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7035'},
+                                                        'a': {'op': 'var', 'n': 'n~2626'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2998,11 +2242,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7035'},
+                                                                        {'op': 'var', 'n': 'n~2626'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7036'},
+                                                                            'k': {'op': 'var', 'n': 'r~2627'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3026,7 +2270,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7036'},
+                                            'of': {'op': 'var', 'n': 'r~2627'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3035,7 +2279,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7037', 'x': 10893},
+                                        't': {'op': 'var', 'n': 'k~2628', 'x': 10893},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3052,14 +2296,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7037'},
+                                                                        {'op': 'var', 'n': 'k~2628'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7036'},
+                                                                                'of': {'op': 'var', 'n': 'r~2627'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3070,7 +2314,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7036'},
+                                                                                'k': {'op': 'var', 'n': 'r~2627'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3098,12 +2342,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7036'},
+                                        'k': {'op': 'var', 'n': 'r~2627'},
                                         'd': 0,
                                         'x': 10895,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7037', 'x': 10896},
+                                    'e': {'op': 'var', 'n': 'k~2628', 'x': 10896},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9593,
@@ -3116,7 +2360,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7036'},
+                                            'of': {'op': 'var', 'n': 'r~2627'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3128,12 +2372,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7036'},
+                                            'k': {'op': 'var', 'n': 'r~2627'},
                                             'd': 0,
                                             'x': 10898,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7037', 'x': 10899},
+                                        'e': {'op': 'var', 'n': 'k~2628', 'x': 10899},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9595,
@@ -3149,14 +2393,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7036'},
+                                                'of': {'op': 'var', 'n': 'r~2627'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7037'},
+                                                'a': {'op': 'var', 'n': 'k~2628'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3176,7 +2420,7 @@ RECORDS = {
                                             'x': 10901,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7037', 'x': 10902},
+                                        'e': {'op': 'var', 'n': 'k~2628', 'x': 10902},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9597,
@@ -3213,14 +2457,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'n~7038',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 1, 'x': 10903},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
                     'id': 9599,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'r~7039',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'co2', 'x': 10904},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
                     'id': 9600,
@@ -3230,14 +2474,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7040',
-                            'e': {'op': 'var', 'n': 'n~7038', 'x': 10905},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 10905},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9602,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7041',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10906},
                             'w': {
                                 'op': 'and',
@@ -3250,18 +2494,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7041'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7039'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7040'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3272,7 +2516,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7042',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10908},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9605,
@@ -3296,7 +2540,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7043',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3307,7 +2551,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7040'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3316,17 +2560,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7041'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7040'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7041'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3345,21 +2589,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7042', 'x': 10911},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 10911},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7043', 'x': 10912},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 10912},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9609,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7043', 'x': 10913},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 10913},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7041'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10914,
@@ -3378,7 +2622,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7043'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 10915,
                                                 },
@@ -3396,9 +2640,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7040', 'x': 10916},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 10916},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7042', 'x': 10917},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 10917},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9612,
                                     },
@@ -3411,15 +2655,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7044',
-                            'e': {'op': 'var', 'n': 'left~7040', 'x': 10918},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 10918},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9613,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7045',
-                            'e': {'op': 'var', 'n': 'r~7039', 'x': 10919},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 10919},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9614,
                         },
@@ -3428,7 +2672,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7046',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3445,13 +2689,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7045'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7044'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3459,11 +2703,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7044'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7045'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3487,7 +2731,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7045'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3496,7 +2740,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7046', 'x': 10922},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 10922},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3513,14 +2757,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7046'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7045'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3531,7 +2775,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7045'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3559,12 +2803,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7045'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 10924,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7046', 'x': 10925},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 10925},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9619,
@@ -3577,7 +2821,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7045'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3589,12 +2833,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7045'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 10927,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7046', 'x': 10928},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 10928},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9621,
@@ -3610,14 +2854,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7045'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7046'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3637,7 +2881,7 @@ RECORDS = {
                                             'x': 10930,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7046', 'x': 10931},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 10931},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9623,
@@ -3702,14 +2946,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'n~7047',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 1, 'x': 10933},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
                     'id': 9625,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'r~7048',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'barrels', 'x': 10934},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
                     'id': 9626,
@@ -3719,14 +2963,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7049',
-                            'e': {'op': 'var', 'n': 'n~7047', 'x': 10935},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 10935},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9628,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7050',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10936},
                             'w': {
                                 'op': 'and',
@@ -3739,18 +2983,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7050'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7048'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7049'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3761,7 +3005,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7051',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10938},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9631,
@@ -3785,7 +3029,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7052',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3796,7 +3040,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7049'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3805,17 +3049,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7050'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7049'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7050'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3834,21 +3078,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7051', 'x': 10941},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 10941},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7052', 'x': 10942},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 10942},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9635,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7052', 'x': 10943},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 10943},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7050'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10944,
@@ -3867,7 +3111,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7052'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 10945,
                                                 },
@@ -3885,9 +3129,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7049', 'x': 10946},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 10946},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7051', 'x': 10947},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 10947},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9638,
                                     },
@@ -3900,15 +3144,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7053',
-                            'e': {'op': 'var', 'n': 'left~7049', 'x': 10948},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 10948},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9639,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7054',
-                            'e': {'op': 'var', 'n': 'r~7048', 'x': 10949},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 10949},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9640,
                         },
@@ -3917,7 +3161,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7055',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3934,13 +3178,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7054'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7053'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3948,11 +3192,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7053'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7054'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3976,7 +3220,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7054'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3985,7 +3229,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7055', 'x': 10952},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 10952},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4002,14 +3246,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7055'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7054'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4020,7 +3264,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7054'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4048,12 +3292,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7054'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 10954,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7055', 'x': 10955},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 10955},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9645,
@@ -4066,7 +3310,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7054'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4078,12 +3322,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7054'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 10957,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7055', 'x': 10958},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 10958},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9647,
@@ -4099,14 +3343,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7054'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7055'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4126,7 +3370,7 @@ RECORDS = {
                                             'x': 10960,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7055', 'x': 10961},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 10961},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9649,

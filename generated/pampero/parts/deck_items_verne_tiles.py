@@ -51,424 +51,82 @@ K = [
 
 
 x_10966 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_10967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7059'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7057'))) and (((_w3 if type((_w3 := E.get('left~7058'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7058'), (E.get('left~7058') if (FLD(ctx, K[0], E.get('rep~7059')) == None) else FLD(ctx, K[0], E.get('rep~7059')))]))
-
-
-def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7059'))
-
-
-def x_10975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7061')}
-
-
-def x_10980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7062') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7063'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7062'), (_w2.get(E.get('r~7063'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7063'), 0))]))])
-
-
-def x_10981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7063'))) is str else None) != None)
-
-
-def x_10983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7064'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7063'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7063'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7063'), 0)))) is int else num(_w5)))])])
-
-
-def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7063'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7063'), 0))
-
-
-def x_10986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7063'))) is str else None) != None)
-
-
-def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7063'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7063'), 0))
-
-
-def x_10989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7063'))) is str else None)) and ((E.get('k~7064') != 0)) else False)
-
-
+x_10967 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_10970 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_10974 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_10975 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_10980 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_10981 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_10983 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_10984 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_10986 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_10987 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_10989 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_10990 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_10995 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7068'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7066'))) and (((_w3 if type((_w3 := E.get('left~7067'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7067'), (E.get('left~7067') if (FLD(ctx, K[0], E.get('rep~7068')) == None) else FLD(ctx, K[0], E.get('rep~7068')))]))
-
-
-def x_11003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7068'))
-
-
-def x_11004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7070')}
-
-
-def x_11009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7071') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7072'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7071'), (_w2.get(E.get('r~7072'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7072'), 0))]))])
-
-
-def x_11010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7072'))) is str else None) != None)
-
-
-def x_11012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7073'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7072'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7072'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7072'), 0)))) is int else num(_w5)))])])
-
-
-def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7072'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7072'), 0))
-
-
-def x_11015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7072'))) is str else None) != None)
-
-
-def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7072'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7072'), 0))
-
-
-def x_11018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7072'))) is str else None)) and ((E.get('k~7073') != 0)) else False)
-
-
+x_10996 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_10999 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11003 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_11004 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_11009 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_11010 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_11012 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_11013 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_11015 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_11016 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_11018 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11019 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_11024 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7077'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7075'))) and (((_w3 if type((_w3 := E.get('left~7076'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7076'), (E.get('left~7076') if (FLD(ctx, K[0], E.get('rep~7077')) == None) else FLD(ctx, K[0], E.get('rep~7077')))]))
-
-
-def x_11032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7077'))
-
-
-def x_11033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7079')}
-
-
-def x_11038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7080') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7081'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7080'), (_w2.get(E.get('r~7081'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7081'), 0))]))])
-
-
-def x_11039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7081'))) is str else None) != None)
-
-
-def x_11041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7082'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7081'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7081'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7081'), 0)))) is int else num(_w5)))])])
-
-
-def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7081'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7081'), 0))
-
-
-def x_11044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7081'))) is str else None) != None)
-
-
-def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7081'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7081'), 0))
-
-
-def x_11047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7081'))) is str else None)) and ((E.get('k~7082') != 0)) else False)
-
-
+x_11025 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_11028 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11032 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_11033 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_11038 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_11039 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_11041 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_11042 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_11044 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_11045 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_11047 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11048 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_11053 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7086'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7084'))) and (((_w3 if type((_w3 := E.get('left~7085'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7085'), (E.get('left~7085') if (FLD(ctx, K[0], E.get('rep~7086')) == None) else FLD(ctx, K[0], E.get('rep~7086')))]))
-
-
-def x_11061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7086'))
-
-
-def x_11062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7088')}
-
-
-def x_11067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7089') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7090'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7089'), (_w2.get(E.get('r~7090'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7090'), 0))]))])
-
-
-def x_11068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7090'))) is str else None) != None)
-
-
-def x_11070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7091'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7090'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7090'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7090'), 0)))) is int else num(_w5)))])])
-
-
-def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7090'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7090'), 0))
-
-
-def x_11073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7090'))) is str else None) != None)
-
-
-def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7090'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7090'), 0))
-
-
-def x_11076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7090'))) is str else None)) and ((E.get('k~7091') != 0)) else False)
-
-
+x_11054 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_11057 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11061 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_11062 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_11067 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_11068 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_11070 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_11071 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_11073 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_11074 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_11076 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_11082 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7095'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7093'))) and (((_w3 if type((_w3 := E.get('left~7094'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7094'), (E.get('left~7094') if (FLD(ctx, K[0], E.get('rep~7095')) == None) else FLD(ctx, K[0], E.get('rep~7095')))]))
-
-
-def x_11090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7095'))
-
-
-def x_11091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7097')}
-
-
-def x_11096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7098') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7099'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7098'), (_w2.get(E.get('r~7099'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7099'), 0))]))])
-
-
-def x_11097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7099'))) is str else None) != None)
-
-
-def x_11099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7100'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7099'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7099'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7099'), 0)))) is int else num(_w5)))])])
-
-
-def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7099'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7099'), 0))
-
-
-def x_11102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7099'))) is str else None) != None)
-
-
-def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7099'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7099'), 0))
-
-
-def x_11105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7099'))) is str else None)) and ((E.get('k~7100') != 0)) else False)
-
-
+x_11083 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_11086 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11090 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_11091 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_11096 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_11097 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_11099 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_11100 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_11102 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_11103 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_11105 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11106 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_11111 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~7104'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~7102'))) and (((_w3 if type((_w3 := E.get('left~7103'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~7103'), (E.get('left~7103') if (FLD(ctx, K[0], E.get('rep~7104')) == None) else FLD(ctx, K[0], E.get('rep~7104')))]))
-
-
-def x_11119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7104'))
-
-
-def x_11120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~7106')}
-
-
-def x_11125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~7107') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7108'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~7107'), (_w2.get(E.get('r~7108'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~7108'), 0))]))])
-
-
-def x_11126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7108'))) is str else None) != None)
-
-
-def x_11128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7109'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~7108'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~7108'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~7108'), 0)))) is int else num(_w5)))])])
-
-
-def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~7108'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~7108'), 0))
-
-
-def x_11131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~7108'))) is str else None) != None)
-
-
-def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~7108'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~7108'), 0))
-
-
-def x_11134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~7108'))) is str else None)) and ((E.get('k~7109') != 0)) else False)
-
-
+x_11112 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
+x_11115 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11119 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
+x_11120 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
+x_11125 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
+x_11126 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
+x_11128 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
+x_11129 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
+x_11131 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
+x_11132 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
+x_11134 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11135 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 x_11137 = _C.x_8430  # rules_data/pampero/modules/verne_tiles.yaml:31
 
@@ -479,29 +137,13 @@ def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7056', 2, True)
-    LOCAL(ctx, E, 'r~7057', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_9653(ctx, k, s, E)
 
 
-def d_9651(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7056', 2, True)
-    return True
-
-
-def d_9652(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7057', 'money', True)
-    return True
+d_9651 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9652 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:9
 
 
 def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -512,25 +154,18 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7062', E.get('left~7058'), True)
-        LOCAL(ctx, E, 'r~7063', E.get('r~7057'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_9667(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7058', E.get('n~7056'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_9655(ctx, r1, s, E)
 
 
-def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7058', E.get('n~7056'), True)
-    return True
+d_9654 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -540,17 +175,17 @@ def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10966(ctx, E)))
-    old = E.get('rep~7059', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7059', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7059', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_10967(ctx, E):
                 return t_9656(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -566,22 +201,15 @@ def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9664, E, 'left~7058', E.get('taken~7060'))
+        ASSIGN(ctx, 9664, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7060', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_9658(ctx, r1, s, E)
 
 
-def d_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7060', 0, True)
-    return True
+d_9657 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -592,49 +220,10 @@ def t_9658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9659 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7060', E.get('instead~7061'))
-    return t_9662(ctx, k, s, E)
-
-
-def d_9661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7060', E.get('instead~7061'))
-    return True
-
-
-def t_9662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9663(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7061')))
-
-
-def t_9663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10974(ctx, E), k)
+t_9660 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_9661 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_9662 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_9663 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -643,28 +232,12 @@ def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9664, E, 'left~7058', E.get('taken~7060'))
+    ASSIGN(ctx, 9664, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7062', E.get('left~7058'), True)
-    return True
-
-
-def d_9666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7063', E.get('r~7057'), True)
-    return True
+d_9665 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_9666 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -673,13 +246,13 @@ def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7064', x_10980(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_10980(ctx, E), True)
     if not d_9669(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7063'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7064'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_9672(ctx, E):
         return False
     if not d_9674(ctx, E):
@@ -687,36 +260,9 @@ def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7064', x_10980(ctx, E), True)
-    return True
-
-
-def d_9669(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10981(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7064', x_10983(ctx, E))
-    return True
-
-
-def d_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7064', x_10983(ctx, E))
-    return True
+d_9668 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_9669 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_9670 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -725,9 +271,9 @@ def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~7063'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7064'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -739,9 +285,9 @@ def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10986(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7063'))
+        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7064'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -751,9 +297,9 @@ def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~7063'))
+    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7064'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -767,7 +313,7 @@ def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7064'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -779,7 +325,7 @@ def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7064'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -789,29 +335,13 @@ def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7065', 2, True)
-    LOCAL(ctx, E, 'r~7066', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_9679(ctx, k, s, E)
 
 
-def d_9677(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7065', 2, True)
-    return True
-
-
-def d_9678(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7066', 'money', True)
-    return True
+d_9677 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9678 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:13
 
 
 def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -822,25 +352,18 @@ def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7071', E.get('left~7067'), True)
-        LOCAL(ctx, E, 'r~7072', E.get('r~7066'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_9693(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7067', E.get('n~7065'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_9681(ctx, r1, s, E)
 
 
-def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7067', E.get('n~7065'), True)
-    return True
+d_9680 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -850,17 +373,17 @@ def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10995(ctx, E)))
-    old = E.get('rep~7068', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7068', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7068', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_10996(ctx, E):
                 return t_9682(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -876,22 +399,15 @@ def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9690, E, 'left~7067', E.get('taken~7069'))
+        ASSIGN(ctx, 9690, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7069', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_9684(ctx, r1, s, E)
 
 
-def d_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7069', 0, True)
-    return True
+d_9683 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -902,49 +418,10 @@ def t_9684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9685 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7069', E.get('instead~7070'))
-    return t_9688(ctx, k, s, E)
-
-
-def d_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7069', E.get('instead~7070'))
-    return True
-
-
-def t_9688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9689(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7070')))
-
-
-def t_9689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_11003(ctx, E), k)
+t_9686 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_9687 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_9688 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_9689 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -953,28 +430,12 @@ def d_9690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9690, E, 'left~7067', E.get('taken~7069'))
+    ASSIGN(ctx, 9690, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7071', E.get('left~7067'), True)
-    return True
-
-
-def d_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7072', E.get('r~7066'), True)
-    return True
+d_9691 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_9692 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -983,13 +444,13 @@ def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7073', x_11009(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_11009(ctx, E), True)
     if not d_9695(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7072'))
+    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7073'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_9698(ctx, E):
         return False
     if not d_9700(ctx, E):
@@ -997,36 +458,9 @@ def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7073', x_11009(ctx, E), True)
-    return True
-
-
-def d_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11010(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7073', x_11012(ctx, E))
-    return True
-
-
-def d_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7073', x_11012(ctx, E))
-    return True
+d_9694 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_9695 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_9696 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1035,9 +469,9 @@ def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~7072'))
+    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7073'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -1049,9 +483,9 @@ def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11015(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7072'))
+        c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7073'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1061,9 +495,9 @@ def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~7072'))
+    c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7073'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1077,7 +511,7 @@ def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7073'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1089,7 +523,7 @@ def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7073'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1099,29 +533,13 @@ def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7074', 2, True)
-    LOCAL(ctx, E, 'r~7075', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_9705(ctx, k, s, E)
 
 
-def d_9703(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7074', 2, True)
-    return True
-
-
-def d_9704(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7075', 'money', True)
-    return True
+d_9703 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9704 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:17
 
 
 def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -1132,25 +550,18 @@ def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7080', E.get('left~7076'), True)
-        LOCAL(ctx, E, 'r~7081', E.get('r~7075'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_9719(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7076', E.get('n~7074'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_9707(ctx, r1, s, E)
 
 
-def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7076', E.get('n~7074'), True)
-    return True
+d_9706 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1160,17 +571,17 @@ def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11024(ctx, E)))
-    old = E.get('rep~7077', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7077', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7077', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_11025(ctx, E):
                 return t_9708(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1186,22 +597,15 @@ def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9716, E, 'left~7076', E.get('taken~7078'))
+        ASSIGN(ctx, 9716, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7078', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_9710(ctx, r1, s, E)
 
 
-def d_9709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7078', 0, True)
-    return True
+d_9709 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1212,49 +616,10 @@ def t_9710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9711 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7078', E.get('instead~7079'))
-    return t_9714(ctx, k, s, E)
-
-
-def d_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7078', E.get('instead~7079'))
-    return True
-
-
-def t_9714(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9715(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7079')))
-
-
-def t_9715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_11032(ctx, E), k)
+t_9712 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_9713 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_9714 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_9715 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1263,28 +628,12 @@ def d_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9716, E, 'left~7076', E.get('taken~7078'))
+    ASSIGN(ctx, 9716, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7080', E.get('left~7076'), True)
-    return True
-
-
-def d_9718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7081', E.get('r~7075'), True)
-    return True
+d_9717 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_9718 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1293,13 +642,13 @@ def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7082', x_11038(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_11038(ctx, E), True)
     if not d_9721(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7081'))
+    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7082'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_9724(ctx, E):
         return False
     if not d_9726(ctx, E):
@@ -1307,36 +656,9 @@ def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7082', x_11038(ctx, E), True)
-    return True
-
-
-def d_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11039(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7082', x_11041(ctx, E))
-    return True
-
-
-def d_9722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7082', x_11041(ctx, E))
-    return True
+d_9720 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_9721 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_9722 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1345,9 +667,9 @@ def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~7081'))
+    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7082'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -1359,9 +681,9 @@ def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11044(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7081'))
+        c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7082'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1371,9 +693,9 @@ def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~7081'))
+    c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7082'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1387,7 +709,7 @@ def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7082'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1399,7 +721,7 @@ def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7082'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1409,29 +731,13 @@ def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7083', 2, True)
-    LOCAL(ctx, E, 'r~7084', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_9731(ctx, k, s, E)
 
 
-def d_9729(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7083', 2, True)
-    return True
-
-
-def d_9730(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7084', 'money', True)
-    return True
+d_9729 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9730 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:21
 
 
 def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -1442,25 +748,18 @@ def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7089', E.get('left~7085'), True)
-        LOCAL(ctx, E, 'r~7090', E.get('r~7084'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_9745(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7085', E.get('n~7083'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_9733(ctx, r1, s, E)
 
 
-def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7085', E.get('n~7083'), True)
-    return True
+d_9732 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1470,17 +769,17 @@ def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11053(ctx, E)))
-    old = E.get('rep~7086', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7086', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7086', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_11054(ctx, E):
                 return t_9734(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1496,22 +795,15 @@ def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9742, E, 'left~7085', E.get('taken~7087'))
+        ASSIGN(ctx, 9742, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7087', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_9736(ctx, r1, s, E)
 
 
-def d_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7087', 0, True)
-    return True
+d_9735 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1522,49 +814,10 @@ def t_9736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9737 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7087', E.get('instead~7088'))
-    return t_9740(ctx, k, s, E)
-
-
-def d_9739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7087', E.get('instead~7088'))
-    return True
-
-
-def t_9740(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9741(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7088')))
-
-
-def t_9741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_11061(ctx, E), k)
+t_9738 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_9739 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_9740 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_9741 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1573,28 +826,12 @@ def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9742, E, 'left~7085', E.get('taken~7087'))
+    ASSIGN(ctx, 9742, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7089', E.get('left~7085'), True)
-    return True
-
-
-def d_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7090', E.get('r~7084'), True)
-    return True
+d_9743 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_9744 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1603,13 +840,13 @@ def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7091', x_11067(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_11067(ctx, E), True)
     if not d_9747(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7090'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7091'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_9750(ctx, E):
         return False
     if not d_9752(ctx, E):
@@ -1617,36 +854,9 @@ def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7091', x_11067(ctx, E), True)
-    return True
-
-
-def d_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11068(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7091', x_11070(ctx, E))
-    return True
-
-
-def d_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7091', x_11070(ctx, E))
-    return True
+d_9746 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_9747 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_9748 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1655,9 +865,9 @@ def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~7090'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7091'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -1669,9 +879,9 @@ def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11073(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7090'))
+        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7091'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1681,9 +891,9 @@ def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~7090'))
+    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7091'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1697,7 +907,7 @@ def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7091'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1709,7 +919,7 @@ def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7091'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -1719,29 +929,13 @@ def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7092', 2, True)
-    LOCAL(ctx, E, 'r~7093', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_9757(ctx, k, s, E)
 
 
-def d_9755(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7092', 2, True)
-    return True
-
-
-def d_9756(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7093', 'money', True)
-    return True
+d_9755 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9756 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:25
 
 
 def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -1752,25 +946,18 @@ def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7098', E.get('left~7094'), True)
-        LOCAL(ctx, E, 'r~7099', E.get('r~7093'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_9771(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7094', E.get('n~7092'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_9759(ctx, r1, s, E)
 
 
-def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7094', E.get('n~7092'), True)
-    return True
+d_9758 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1780,17 +967,17 @@ def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11082(ctx, E)))
-    old = E.get('rep~7095', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7095', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7095', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_11083(ctx, E):
                 return t_9760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1806,22 +993,15 @@ def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9768, E, 'left~7094', E.get('taken~7096'))
+        ASSIGN(ctx, 9768, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7096', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_9762(ctx, r1, s, E)
 
 
-def d_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7096', 0, True)
-    return True
+d_9761 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9762(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1832,49 +1012,10 @@ def t_9762(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9763 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7096', E.get('instead~7097'))
-    return t_9766(ctx, k, s, E)
-
-
-def d_9765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7096', E.get('instead~7097'))
-    return True
-
-
-def t_9766(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9767(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7097')))
-
-
-def t_9767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_11090(ctx, E), k)
+t_9764 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_9765 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_9766 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_9767 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -1883,28 +1024,12 @@ def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9768, E, 'left~7094', E.get('taken~7096'))
+    ASSIGN(ctx, 9768, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7098', E.get('left~7094'), True)
-    return True
-
-
-def d_9770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7099', E.get('r~7093'), True)
-    return True
+d_9769 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_9770 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -1913,13 +1038,13 @@ def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7100', x_11096(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_11096(ctx, E), True)
     if not d_9773(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7099'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7100'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_9776(ctx, E):
         return False
     if not d_9778(ctx, E):
@@ -1927,36 +1052,9 @@ def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7100', x_11096(ctx, E), True)
-    return True
-
-
-def d_9773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11097(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7100', x_11099(ctx, E))
-    return True
-
-
-def d_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7100', x_11099(ctx, E))
-    return True
+d_9772 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_9773 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_9774 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1965,9 +1063,9 @@ def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~7099'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7100'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -1979,9 +1077,9 @@ def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11102(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7099'))
+        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7100'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -1991,9 +1089,9 @@ def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~7099'))
+    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7100'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -2007,7 +1105,7 @@ def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7100'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -2019,7 +1117,7 @@ def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7100'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -2029,29 +1127,13 @@ def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~7101', 2, True)
-    LOCAL(ctx, E, 'r~7102', 'money', True)
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
     return t_9783(ctx, k, s, E)
 
 
-def d_9781(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7101', 2, True)
-    return True
-
-
-def d_9782(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7102', 'money', True)
-    return True
+d_9781 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9782 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:29
 
 
 def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
@@ -2062,25 +1144,18 @@ def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~7107', E.get('left~7103'), True)
-        LOCAL(ctx, E, 'r~7108', E.get('r~7102'), True)
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
         if not d_9797(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~7103', E.get('n~7101'), True)
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
     return t_9785(ctx, r1, s, E)
 
 
-def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~7103', E.get('n~7101'), True)
-    return True
+d_9784 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
 
 
 def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2090,17 +1165,17 @@ def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11111(ctx, E)))
-    old = E.get('rep~7104', MISSING)
+    old = E.get('rep~2622', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~7104', old)
+        UNSET(ctx, E, 'rep~2622', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~7104', item, True)
+            LOCAL(ctx, E, 'rep~2622', item, True)
             if x_11112(ctx, E):
                 return t_9786(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2116,22 +1191,15 @@ def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9794, E, 'left~7103', E.get('taken~7105'))
+        ASSIGN(ctx, 9794, E, 'left~2621', E.get('taken~2623'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~7105', 0, True)
+    LOCAL(ctx, E, 'taken~2623', 0, True)
     return t_9788(ctx, r1, s, E)
 
 
-def d_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7105', 0, True)
-    return True
+d_9787 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
 
 
 def t_9788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2142,49 +1210,10 @@ def t_9788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
 
 
 d_9789 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7105', E.get('instead~7106'))
-    return t_9792(ctx, k, s, E)
-
-
-def d_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~7105', E.get('instead~7106'))
-    return True
-
-
-def t_9792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9793(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7106')))
-
-
-def t_9793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_11119(ctx, E), k)
+t_9790 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
+d_9791 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
+t_9792 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
+t_9793 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
 
 
 def d_9794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
@@ -2193,28 +1222,12 @@ def d_9794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9794, E, 'left~7103', E.get('taken~7105'))
+    ASSIGN(ctx, 9794, E, 'left~2621', E.get('taken~2623'))
     return True
 
 
-def d_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~7107', E.get('left~7103'), True)
-    return True
-
-
-def d_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~7108', E.get('r~7102'), True)
-    return True
+d_9795 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
+d_9796 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
 
 
 def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -2223,13 +1236,13 @@ def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~7109', x_11125(ctx, E), True)
+    LOCAL(ctx, E, 'k~2627', x_11125(ctx, E), True)
     if not d_9799(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7108'))
+    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7109'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     if not d_9802(ctx, E):
         return False
     if not d_9804(ctx, E):
@@ -2237,36 +1250,9 @@ def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7109', x_11125(ctx, E), True)
-    return True
-
-
-def d_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11126(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~7109', x_11128(ctx, E))
-    return True
-
-
-def d_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~7109', x_11128(ctx, E))
-    return True
+d_9798 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
+d_9799 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
+d_9800 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
 
 
 def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2275,9 +1261,9 @@ def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~7108'))
+    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~7109'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
     return True
 
 
@@ -2289,9 +1275,9 @@ def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11131(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7108'))
+        c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~2626'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~7109'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -2301,9 +1287,9 @@ def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~7108'))
+    c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~2626'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~7109'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
     return True
 
 
@@ -2317,7 +1303,7 @@ def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~7109'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -2329,7 +1315,7 @@ def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~7109'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
     return True
 
 
@@ -2575,72 +1561,6 @@ CODE = {
     11137: x_11137,
 }
 AT = {
-    10967: 'rules_data/pampero/definitions/resources.yaml:55',
-    10970: 'rules_data/pampero/definitions/resources.yaml:57',
-    10974: 'rules_data/pampero/definitions/resources.yaml:60',
-    10975: 'rules_data/pampero/definitions/resources.yaml:57',
-    10980: 'rules_data/pampero/definitions/resources.yaml:26',
-    10981: 'rules_data/pampero/definitions/resources.yaml:27',
-    10983: 'rules_data/pampero/definitions/resources.yaml:27',
-    10984: 'rules_data/pampero/definitions/resources.yaml:28',
-    10986: 'rules_data/pampero/definitions/resources.yaml:29',
-    10987: 'rules_data/pampero/definitions/resources.yaml:29',
-    10989: 'rules_data/pampero/definitions/resources.yaml:30',
-    10996: 'rules_data/pampero/definitions/resources.yaml:55',
-    10999: 'rules_data/pampero/definitions/resources.yaml:57',
-    11003: 'rules_data/pampero/definitions/resources.yaml:60',
-    11004: 'rules_data/pampero/definitions/resources.yaml:57',
-    11009: 'rules_data/pampero/definitions/resources.yaml:26',
-    11010: 'rules_data/pampero/definitions/resources.yaml:27',
-    11012: 'rules_data/pampero/definitions/resources.yaml:27',
-    11013: 'rules_data/pampero/definitions/resources.yaml:28',
-    11015: 'rules_data/pampero/definitions/resources.yaml:29',
-    11016: 'rules_data/pampero/definitions/resources.yaml:29',
-    11018: 'rules_data/pampero/definitions/resources.yaml:30',
-    11025: 'rules_data/pampero/definitions/resources.yaml:55',
-    11028: 'rules_data/pampero/definitions/resources.yaml:57',
-    11032: 'rules_data/pampero/definitions/resources.yaml:60',
-    11033: 'rules_data/pampero/definitions/resources.yaml:57',
-    11038: 'rules_data/pampero/definitions/resources.yaml:26',
-    11039: 'rules_data/pampero/definitions/resources.yaml:27',
-    11041: 'rules_data/pampero/definitions/resources.yaml:27',
-    11042: 'rules_data/pampero/definitions/resources.yaml:28',
-    11044: 'rules_data/pampero/definitions/resources.yaml:29',
-    11045: 'rules_data/pampero/definitions/resources.yaml:29',
-    11047: 'rules_data/pampero/definitions/resources.yaml:30',
-    11054: 'rules_data/pampero/definitions/resources.yaml:55',
-    11057: 'rules_data/pampero/definitions/resources.yaml:57',
-    11061: 'rules_data/pampero/definitions/resources.yaml:60',
-    11062: 'rules_data/pampero/definitions/resources.yaml:57',
-    11067: 'rules_data/pampero/definitions/resources.yaml:26',
-    11068: 'rules_data/pampero/definitions/resources.yaml:27',
-    11070: 'rules_data/pampero/definitions/resources.yaml:27',
-    11071: 'rules_data/pampero/definitions/resources.yaml:28',
-    11073: 'rules_data/pampero/definitions/resources.yaml:29',
-    11074: 'rules_data/pampero/definitions/resources.yaml:29',
-    11076: 'rules_data/pampero/definitions/resources.yaml:30',
-    11083: 'rules_data/pampero/definitions/resources.yaml:55',
-    11086: 'rules_data/pampero/definitions/resources.yaml:57',
-    11090: 'rules_data/pampero/definitions/resources.yaml:60',
-    11091: 'rules_data/pampero/definitions/resources.yaml:57',
-    11096: 'rules_data/pampero/definitions/resources.yaml:26',
-    11097: 'rules_data/pampero/definitions/resources.yaml:27',
-    11099: 'rules_data/pampero/definitions/resources.yaml:27',
-    11100: 'rules_data/pampero/definitions/resources.yaml:28',
-    11102: 'rules_data/pampero/definitions/resources.yaml:29',
-    11103: 'rules_data/pampero/definitions/resources.yaml:29',
-    11105: 'rules_data/pampero/definitions/resources.yaml:30',
-    11112: 'rules_data/pampero/definitions/resources.yaml:55',
-    11115: 'rules_data/pampero/definitions/resources.yaml:57',
-    11119: 'rules_data/pampero/definitions/resources.yaml:60',
-    11120: 'rules_data/pampero/definitions/resources.yaml:57',
-    11125: 'rules_data/pampero/definitions/resources.yaml:26',
-    11126: 'rules_data/pampero/definitions/resources.yaml:27',
-    11128: 'rules_data/pampero/definitions/resources.yaml:27',
-    11129: 'rules_data/pampero/definitions/resources.yaml:28',
-    11131: 'rules_data/pampero/definitions/resources.yaml:29',
-    11132: 'rules_data/pampero/definitions/resources.yaml:29',
-    11134: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -2660,14 +1580,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'n~7056',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 2, 'x': 10963},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
                     'id': 9651,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'r~7057',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10964},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
                     'id': 9652,
@@ -2677,14 +1597,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7058',
-                            'e': {'op': 'var', 'n': 'n~7056', 'x': 10965},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 10965},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9654,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7059',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10966},
                             'w': {
                                 'op': 'and',
@@ -2697,18 +1617,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7059'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7057'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7058'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -2719,7 +1639,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7060',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10968},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9657,
@@ -2743,7 +1663,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7061',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2754,7 +1674,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7058'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2763,17 +1683,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7059'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7058'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7059'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2792,21 +1712,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7060', 'x': 10971},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 10971},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7061', 'x': 10972},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 10972},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9661,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7061', 'x': 10973},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 10973},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7059'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 10974,
@@ -2825,7 +1745,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7061'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 10975,
                                                 },
@@ -2843,9 +1763,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7058', 'x': 10976},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 10976},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7060', 'x': 10977},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 10977},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9664,
                                     },
@@ -2858,15 +1778,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7062',
-                            'e': {'op': 'var', 'n': 'left~7058', 'x': 10978},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 10978},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9665,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7063',
-                            'e': {'op': 'var', 'n': 'r~7057', 'x': 10979},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 10979},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9666,
                         },
@@ -2875,7 +1795,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7064',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2892,13 +1812,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7063'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7062'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2906,11 +1826,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7062'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7063'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2934,7 +1854,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7063'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -2943,7 +1863,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7064', 'x': 10982},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 10982},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2960,14 +1880,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7064'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7063'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2978,7 +1898,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7063'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3006,12 +1926,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7063'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 10984,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7064', 'x': 10985},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 10985},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9671,
@@ -3024,7 +1944,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7063'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3036,12 +1956,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7063'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 10987,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7064', 'x': 10988},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 10988},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9673,
@@ -3057,14 +1977,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7063'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7064'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3084,7 +2004,7 @@ RECORDS = {
                                             'x': 10990,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7064', 'x': 10991},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 10991},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9675,
@@ -3126,14 +2046,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'n~7065',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 2, 'x': 10992},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
                     'id': 9677,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'r~7066',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 10993},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
                     'id': 9678,
@@ -3143,14 +2063,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7067',
-                            'e': {'op': 'var', 'n': 'n~7065', 'x': 10994},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 10994},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9680,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7068',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10995},
                             'w': {
                                 'op': 'and',
@@ -3163,18 +2083,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7068'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7066'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7067'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3185,7 +2105,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7069',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10997},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9683,
@@ -3209,7 +2129,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7070',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3220,7 +2140,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7067'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3229,17 +2149,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7068'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7067'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7068'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3258,21 +2178,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7069', 'x': 11000},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 11000},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7070', 'x': 11001},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 11001},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9687,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7070', 'x': 11002},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 11002},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7068'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11003,
@@ -3291,7 +2211,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7070'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 11004,
                                                 },
@@ -3309,9 +2229,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7067', 'x': 11005},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 11005},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7069', 'x': 11006},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 11006},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9690,
                                     },
@@ -3324,15 +2244,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7071',
-                            'e': {'op': 'var', 'n': 'left~7067', 'x': 11007},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 11007},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9691,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7072',
-                            'e': {'op': 'var', 'n': 'r~7066', 'x': 11008},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 11008},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9692,
                         },
@@ -3341,7 +2261,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7073',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3358,13 +2278,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7072'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7071'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3372,11 +2292,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7071'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7072'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3400,7 +2320,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7072'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3409,7 +2329,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7073', 'x': 11011},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 11011},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3426,14 +2346,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7073'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7072'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3444,7 +2364,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7072'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3472,12 +2392,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7072'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 11013,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7073', 'x': 11014},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 11014},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9697,
@@ -3490,7 +2410,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7072'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3502,12 +2422,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7072'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 11016,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7073', 'x': 11017},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11017},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9699,
@@ -3523,14 +2443,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7072'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7073'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -3550,7 +2470,7 @@ RECORDS = {
                                             'x': 11019,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7073', 'x': 11020},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11020},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9701,
@@ -3592,14 +2512,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'n~7074',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 2, 'x': 11021},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
                     'id': 9703,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'r~7075',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11022},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
                     'id': 9704,
@@ -3609,14 +2529,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7076',
-                            'e': {'op': 'var', 'n': 'n~7074', 'x': 11023},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 11023},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9706,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7077',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11024},
                             'w': {
                                 'op': 'and',
@@ -3629,18 +2549,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7077'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7075'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7076'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -3651,7 +2571,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7078',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11026},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9709,
@@ -3675,7 +2595,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7079',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3686,7 +2606,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7076'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3695,17 +2615,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7077'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7076'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7077'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3724,21 +2644,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7078', 'x': 11029},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 11029},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7079', 'x': 11030},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 11030},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9713,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7079', 'x': 11031},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 11031},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7077'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11032,
@@ -3757,7 +2677,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7079'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 11033,
                                                 },
@@ -3775,9 +2695,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7076', 'x': 11034},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 11034},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7078', 'x': 11035},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 11035},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9716,
                                     },
@@ -3790,15 +2710,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7080',
-                            'e': {'op': 'var', 'n': 'left~7076', 'x': 11036},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 11036},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9717,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7081',
-                            'e': {'op': 'var', 'n': 'r~7075', 'x': 11037},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 11037},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9718,
                         },
@@ -3807,7 +2727,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7082',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3824,13 +2744,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7081'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7080'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3838,11 +2758,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7080'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7081'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3866,7 +2786,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7081'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -3875,7 +2795,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7082', 'x': 11040},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 11040},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3892,14 +2812,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7082'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7081'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3910,7 +2830,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7081'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3938,12 +2858,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7081'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 11042,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7082', 'x': 11043},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 11043},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9723,
@@ -3956,7 +2876,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7081'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -3968,12 +2888,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7081'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 11045,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7082', 'x': 11046},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11046},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9725,
@@ -3989,14 +2909,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7081'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7082'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4016,7 +2936,7 @@ RECORDS = {
                                             'x': 11048,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7082', 'x': 11049},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11049},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9727,
@@ -4056,14 +2976,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'n~7083',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 2, 'x': 11050},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
                     'id': 9729,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'r~7084',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11051},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
                     'id': 9730,
@@ -4073,14 +2993,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7085',
-                            'e': {'op': 'var', 'n': 'n~7083', 'x': 11052},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 11052},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9732,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7086',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11053},
                             'w': {
                                 'op': 'and',
@@ -4093,18 +3013,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7086'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7084'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7085'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -4115,7 +3035,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7087',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11055},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9735,
@@ -4139,7 +3059,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7088',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4150,7 +3070,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7085'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4159,17 +3079,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7086'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7085'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7086'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4188,21 +3108,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7087', 'x': 11058},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 11058},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7088', 'x': 11059},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 11059},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9739,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7088', 'x': 11060},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 11060},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7086'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11061,
@@ -4221,7 +3141,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7088'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 11062,
                                                 },
@@ -4239,9 +3159,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7085', 'x': 11063},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 11063},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7087', 'x': 11064},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 11064},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9742,
                                     },
@@ -4254,15 +3174,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7089',
-                            'e': {'op': 'var', 'n': 'left~7085', 'x': 11065},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 11065},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9743,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7090',
-                            'e': {'op': 'var', 'n': 'r~7084', 'x': 11066},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 11066},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9744,
                         },
@@ -4271,7 +3191,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7091',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4288,13 +3208,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7090'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7089'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4302,11 +3222,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7089'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7090'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4330,7 +3250,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7090'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -4339,7 +3259,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7091', 'x': 11069},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 11069},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4356,14 +3276,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7091'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7090'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4374,7 +3294,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7090'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4402,12 +3322,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7090'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 11071,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7091', 'x': 11072},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 11072},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9749,
@@ -4420,7 +3340,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7090'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4432,12 +3352,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7090'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 11074,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7091', 'x': 11075},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11075},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9751,
@@ -4453,14 +3373,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7090'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7091'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4480,7 +3400,7 @@ RECORDS = {
                                             'x': 11077,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7091', 'x': 11078},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11078},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9753,
@@ -4520,14 +3440,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'n~7092',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 2, 'x': 11079},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
                     'id': 9755,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'r~7093',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11080},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
                     'id': 9756,
@@ -4537,14 +3457,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7094',
-                            'e': {'op': 'var', 'n': 'n~7092', 'x': 11081},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 11081},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9758,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7095',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11082},
                             'w': {
                                 'op': 'and',
@@ -4557,18 +3477,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7095'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7093'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7094'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -4579,7 +3499,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7096',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11084},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9761,
@@ -4603,7 +3523,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7097',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4614,7 +3534,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7094'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4623,17 +3543,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7095'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7094'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7095'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4652,21 +3572,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7096', 'x': 11087},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 11087},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7097', 'x': 11088},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 11088},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9765,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7097', 'x': 11089},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 11089},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7095'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11090,
@@ -4685,7 +3605,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7097'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 11091,
                                                 },
@@ -4703,9 +3623,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7094', 'x': 11092},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 11092},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7096', 'x': 11093},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 11093},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9768,
                                     },
@@ -4718,15 +3638,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7098',
-                            'e': {'op': 'var', 'n': 'left~7094', 'x': 11094},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 11094},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9769,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7099',
-                            'e': {'op': 'var', 'n': 'r~7093', 'x': 11095},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 11095},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9770,
                         },
@@ -4735,7 +3655,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7100',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4752,13 +3672,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7099'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7098'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4766,11 +3686,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7098'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7099'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4794,7 +3714,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7099'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -4803,7 +3723,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7100', 'x': 11098},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 11098},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4820,14 +3740,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7100'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7099'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4838,7 +3758,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7099'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4866,12 +3786,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7099'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 11100,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7100', 'x': 11101},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 11101},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9775,
@@ -4884,7 +3804,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7099'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -4896,12 +3816,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7099'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 11103,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7100', 'x': 11104},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11104},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9777,
@@ -4917,14 +3837,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7099'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7100'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -4944,7 +3864,7 @@ RECORDS = {
                                             'x': 11106,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7100', 'x': 11107},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11107},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9779,
@@ -4984,14 +3904,14 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'n~7101',
+                    'v': 'n~2619',
                     'e': {'op': 'lit', 'v': 2, 'x': 11108},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
                     'id': 9781,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'r~7102',
+                    'v': 'r~2620',
                     'e': {'op': 'lit', 'v': 'money', 'x': 11109},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
                     'id': 9782,
@@ -5001,14 +3921,14 @@ RECORDS = {
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7103',
-                            'e': {'op': 'var', 'n': 'n~7101', 'x': 11110},
+                            'v': 'left~2621',
+                            'e': {'op': 'var', 'n': 'n~2619', 'x': 11110},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9784,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7104',
+                            'v': 'rep~2622',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11111},
                             'w': {
                                 'op': 'and',
@@ -5021,18 +3941,18 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7104'},
+                                                'of': {'op': 'var', 'n': 'rep~2622'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7102'},
+                                        'b': {'op': 'var', 'n': 'r~2620'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7103'},
+                                        'a': {'op': 'var', 'n': 'left~2621'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
@@ -5043,7 +3963,7 @@ RECORDS = {
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7105',
+                                        'v': 'taken~2623',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11113},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9787,
@@ -5067,7 +3987,7 @@ RECORDS = {
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7106',
+                                                        'v': 'instead~2624',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -5078,7 +3998,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7103'},
+                                                                            {'op': 'var', 'n': 'left~2621'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -5087,17 +4007,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7104'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7103'},
+                                                                                'a': {'op': 'var', 'n': 'left~2621'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7104'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -5116,21 +4036,21 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7105', 'x': 11116},
+                                                            't': {'op': 'var', 'n': 'taken~2623', 'x': 11116},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7106', 'x': 11117},
+                                                            'e': {'op': 'var', 'n': 'instead~2624', 'x': 11117},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9791,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7106', 'x': 11118},
+                                                            'n': {'op': 'var', 'n': 'instead~2624', 'x': 11118},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7104'},
+                                                                    'of': {'op': 'var', 'n': 'rep~2622'},
                                                                     'f': 'effect',
                                                                     'd': None,
                                                                     'x': 11119,
@@ -5149,7 +4069,7 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7106'},
+                                                        {'op': 'var', 'n': 'instead~2624'},
                                                     ],
                                                     'x': 11120,
                                                 },
@@ -5167,9 +4087,9 @@ RECORDS = {
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7103', 'x': 11121},
+                                        't': {'op': 'var', 'n': 'left~2621', 'x': 11121},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7105', 'x': 11122},
+                                        'e': {'op': 'var', 'n': 'taken~2623', 'x': 11122},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9794,
                                     },
@@ -5182,15 +4102,15 @@ RECORDS = {
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7107',
-                            'e': {'op': 'var', 'n': 'left~7103', 'x': 11123},
+                            'v': 'n~2625',
+                            'e': {'op': 'var', 'n': 'left~2621', 'x': 11123},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9795,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7108',
-                            'e': {'op': 'var', 'n': 'r~7102', 'x': 11124},
+                            'v': 'r~2626',
+                            'e': {'op': 'var', 'n': 'r~2620', 'x': 11124},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9796,
                         },
@@ -5199,7 +4119,7 @@ RECORDS = {
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7109',
+                                    'v': 'k~2627',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -5216,13 +4136,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7108'},
+                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7107'},
+                                                        'a': {'op': 'var', 'n': 'n~2625'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -5230,11 +4150,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7107'},
+                                                                        {'op': 'var', 'n': 'n~2625'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7108'},
+                                                                            'k': {'op': 'var', 'n': 'r~2626'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -5258,7 +4178,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7108'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'max',
                                             'd': None,
                                         },
@@ -5267,7 +4187,7 @@ RECORDS = {
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7109', 'x': 11127},
+                                        't': {'op': 'var', 'n': 'k~2627', 'x': 11127},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5284,14 +4204,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7109'},
+                                                                        {'op': 'var', 'n': 'k~2627'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7108'},
+                                                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5302,7 +4222,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7108'},
+                                                                                'k': {'op': 'var', 'n': 'r~2626'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -5330,12 +4250,12 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7108'},
+                                        'k': {'op': 'var', 'n': 'r~2626'},
                                         'd': 0,
                                         'x': 11129,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7109', 'x': 11130},
+                                    'e': {'op': 'var', 'n': 'k~2627', 'x': 11130},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
                                     'id': 9801,
@@ -5348,7 +4268,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7108'},
+                                            'of': {'op': 'var', 'n': 'r~2626'},
                                             'f': 'supply',
                                             'd': None,
                                         },
@@ -5360,12 +4280,12 @@ RECORDS = {
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7108'},
+                                            'k': {'op': 'var', 'n': 'r~2626'},
                                             'd': 0,
                                             'x': 11132,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7109', 'x': 11133},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11133},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
                                         'id': 9803,
@@ -5381,14 +4301,14 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7108'},
+                                                'of': {'op': 'var', 'n': 'r~2626'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7109'},
+                                                'a': {'op': 'var', 'n': 'k~2627'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
@@ -5408,7 +4328,7 @@ RECORDS = {
                                             'x': 11135,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7109', 'x': 11136},
+                                        'e': {'op': 'var', 'n': 'k~2627', 'x': 11136},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
                                         'id': 9805,

@@ -42,11 +42,17 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
+    {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    {},
+    {'kind': 'spaces', 'f': 'bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'tr_raised', ''],
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
     ['player', 'offer', ''],
+    ['game', 'last_space', ''],
     ['player', 'hand', ''],
 ]
 
@@ -55,8 +61,44 @@ def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
+def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (380, E.get('n~700'), E.get('r~701'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~701'), 0) if type((_w1 := (ctx.state['players'][v_target_702] if type(v_target_702) is int and 0 <= v_target_702 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~701'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~700'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~701'))) is str else 0))) is int else num(_w6))) for v_target_702 in items_of(list(range(len(ctx.state['players']))))]))
+
+
 def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     return list(range(len(ctx.state['players'])))
+
+
+def x_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~703'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~701'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~700'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~701'))) is str else 0))) is int else num(_w7)))
+
+
+def x_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~703'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~701'), 0))
+
+
+def x_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~703')}
+
+
+def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~705'), 0))
+
+
+def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~701'), 0))
 
 
 def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
@@ -65,10 +107,40 @@ def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     return FLD(ctx, K[0], E.get('this'))
 
 
+def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~702'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~702'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~702'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~702'))) is str else 0))) is int else num(_w5)))
+
+
+def x_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('p~702'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~702'), 0))
+
+
+def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~702'))) is str else 0)
+
+
 def x_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
+
+
+def x_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~702'))) is str else None) != None)
+
+
+def x_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~702'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~702'))) is str else None), 0))
 
 
 def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -77,8 +149,74 @@ def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
+def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('p~702'))
+
+
+def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~704'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~702'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~702'), 0)))
+
+
+def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~704'))) is dict else KEY(_w1, 'effect', None))
+
+
 def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
     return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
+
+
+def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    if E is None:
+        E = ctx.env()
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~701'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~700'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~701'))) is str else 0))) is int else num(_w7)))
+
+
+def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (422, E.get('n~702'), E.get('r~703'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~703'), 0) if type((_w1 := (ctx.state['players'][v_target_704] if type(v_target_704) is int and 0 <= v_target_704 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~703'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~702'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~703'))) is str else 0))) is int else num(_w6))) for v_target_704 in items_of(list(range(len(ctx.state['players']))))]))
+
+
+def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~705'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~703'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~702'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~703'))) is str else 0))) is int else num(_w7)))
+
+
+def x_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~705'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~703'), 0))
+
+
+def x_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~705')}
+
+
+def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~707'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~707'), 0))
+
+
+def x_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~702') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~703') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -87,10 +225,58 @@ def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
+def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return (AR('+', AR('+', E.get('s_v~704'), E.get('t_v~705')), E.get('h_v~706')) == 0)
+
+
+def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~701'))) is int else num(_w4)))
+
+
 def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
+
+
+def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~704'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~705'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~706'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~701'))) is int else num(_w16)))
+
+
+def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~701'), E.get('s_v~704')))) is int else num(_w3)) - 1), E.get('s_v~704'))]) if ((_w4 if type((_w4 := E.get('s_v~704'))) is int else num(_w4)) > 0) else 0))
+
+
+def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~701'), E.get('t_v~705')))) is int else num(_w3)) - 1), E.get('t_v~705'))]) if ((_w4 if type((_w4 := E.get('t_v~705'))) is int else num(_w4)) > 0) else 0))
+
+
+def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~701'), E.get('h_v~706')))) is int else num(_w3)) - 1), E.get('h_v~706'))]) if ((_w4 if type((_w4 := E.get('h_v~706'))) is int else num(_w4)) > 0) else 0))
+
+
+def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~701'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~707'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~704'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~708'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~705'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~709'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~706'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~707'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~707'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~704'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~708'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~705'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~709'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~706'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~704'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~701'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~708'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~707'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~704'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~708'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~705'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~709'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~706'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~705'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~701'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~709'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~707'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~704'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~708'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~705'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~709'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~706'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~706'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~701'))) is int else num(_w49)))) else False))) else False)
+
+
+def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~701'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~707'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~704'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~708'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~705'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~709'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~706'))) is int else num(_w11))))) is int else num(_w12)))])
 
 
 def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -109,6 +295,12 @@ def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
+
+
+def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~701'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~707'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~704'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~708'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~705'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~709'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~706'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~707')} if ((_w13 if type((_w13 := E.get('s_v~704'))) is int else num(_w13)) > 0) else K[2])), ({'titanium': E.get('t~708')} if ((_w14 if type((_w14 := E.get('t_v~705'))) is int else num(_w14)) > 0) else K[2])), ({'heat': E.get('h~709')} if ((_w15 if type((_w15 := E.get('h_v~706'))) is int else num(_w15)) > 0) else K[2]))
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -153,18 +345,552 @@ def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
+def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~701'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~700'))) is int else num(_w4)))
+
+
+def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~701'), 0))
+
+
 def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+
+
+def x_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~703'), 0))
+
+
+def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (548, E.get('t~704'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_705, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_705, 0)), (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('step', 0) if type(v_p_705) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('max', 0) if type(v_p_705) is str else 0))) is int else num(_w3))) for v_p_705 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_705, NOREC).get('tile', None) if type(v_p_705) is str else None) == E.get('t~704'))])))
+
+
+def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (549, E.get('this'), E.get('t~704'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_710: (lambda v_near_713: (v_near_713 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~704'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_713))) is int else num(_w22)) > 0)) else False) else v_open_710))([v_s_711 for v_s_711 in items_of(v_open_710) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_712 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_712, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_712, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_712, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_712 in items_of(ADJ(ctx, 'spaces', v_s_711))])) else False)]))([v_s_707 for v_s_707 in [v_x_706 for v_x_706 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_706, NOREC).get('type', None) if type(v_x_706) is str else None) == GET(ctx, 'tiles', E.get('t~704'), 'space', None))] if (True if ((not (v_s_707 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_707, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == E.get('t~704'))) or (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_707 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_707, _w2)))) or (((_w3.get(v_s_707, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_707, None)) == E.get('you'))) else False)) and ((True if ((v_s_707 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~704'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_707, _w6))) or ((not any([(True if ((v_x_708 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_708, _w7))) and ((not (v_x_708 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~704'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_708, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_708, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_708, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_708, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_708, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_709)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_708, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_708, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_709)) else False)) else False) for v_u_709 in items_of(KEY(GET(ctx, 'tiles', E.get('t~704'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_708 in items_of(ADJ(ctx, 'spaces', v_s_707))]))) else False)) else False)]))
+
+
+def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~714')))) is int else num(_w1)) > 0)
+
+
+def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~717'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~717'), {}))
+
+
+def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~716'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~716'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
+def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('s~717'))
+
+
+def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~717'))
+
+
+def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~718') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~718'), _w1))
+
+
+def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~718'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~718'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~716'))
+
+
+def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~715')}
+
+
+def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~700'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~700'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~700'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~700'))) is str else 0))) is int else num(_w5)))
+
+
+def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('p~700'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~700'), 0))
+
+
+def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~700'))) is str else 0)
+
+
+def x_576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~700'))) is str else None) != None)
+
+
+def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~700'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~700'))) is str else None), 0))
+
+
+def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('p~700'))
+
+
+def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~702'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~700'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~700'), 0)))
+
+
+def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~702'))) is dict else KEY(_w1, 'effect', None))
+
+
+def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~705'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~704'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~704'), 'target': E.get('target~705'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+
+
+def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~705'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~704'), 0))
+
+
+def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (620, E.get('t~703'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_704, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_704, 0)), (ctx.index.plain['parameters'].get(v_p_704, NOREC).get('step', 0) if type(v_p_704) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_704, NOREC).get('max', 0) if type(v_p_704) is str else 0))) is int else num(_w3))) for v_p_704 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_704, NOREC).get('tile', None) if type(v_p_704) is str else None) == E.get('t~703'))])))
+
+
+def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (621, E.get('this'), E.get('t~703'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_709: (lambda v_near_712: (v_near_712 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~703'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_712))) is int else num(_w22)) > 0)) else False) else v_open_709))([v_s_710 for v_s_710 in items_of(v_open_709) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_711 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_711, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_711, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_711, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_711 in items_of(ADJ(ctx, 'spaces', v_s_710))])) else False)]))([v_s_706 for v_s_706 in [v_x_705 for v_x_705 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_705, NOREC).get('type', None) if type(v_x_705) is str else None) == GET(ctx, 'tiles', E.get('t~703'), 'space', None))] if (True if ((not (v_s_706 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_706, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == E.get('t~703'))) or (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_706 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_706, _w2)))) or (((_w3.get(v_s_706, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_706, None)) == E.get('you'))) else False)) and ((True if ((v_s_706 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~703'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_706, _w6))) or ((not any([(True if ((v_x_707 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_707, _w7))) and ((not (v_x_707 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~703'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_707, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_707, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_707, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_707, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_707, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_708)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_707, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_707, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_708)) else False)) else False) for v_u_708 in items_of(KEY(GET(ctx, 'tiles', E.get('t~703'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_707 in items_of(ADJ(ctx, 'spaces', v_s_706))]))) else False)) else False)]))
+
+
+def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~713')))) is int else num(_w1)) > 0)
+
+
+def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~716'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~716'), {}))
+
+
+def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~715'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~715'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('s~716'))
+
+
+def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~716'))
+
+
+def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~717') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~717'), _w1))
+
+
+def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~717'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~717'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~715'))
+
+
+def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~714')}
+
+
+def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (713, E.get('t~710'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_711, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_711, 0)), (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('step', 0) if type(v_p_711) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('max', 0) if type(v_p_711) is str else 0))) is int else num(_w3))) for v_p_711 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_711, NOREC).get('tile', None) if type(v_p_711) is str else None) == E.get('t~710'))])))
+
+
+def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (714, E.get('this'), E.get('t~710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_716: (lambda v_near_719: (v_near_719 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~710'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_719))) is int else num(_w22)) > 0)) else False) else v_open_716))([v_s_717 for v_s_717 in items_of(v_open_716) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_718 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_718, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_718, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_718, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_718 in items_of(ADJ(ctx, 'spaces', v_s_717))])) else False)]))([v_s_713 for v_s_713 in [v_x_712 for v_x_712 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_712, NOREC).get('type', None) if type(v_x_712) is str else None) == GET(ctx, 'tiles', E.get('t~710'), 'space', None))] if (True if ((not (v_s_713 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_713, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('t~710'))) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_713 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_713, _w2)))) or (((_w3.get(v_s_713, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_713, None)) == E.get('you'))) else False)) and ((True if ((v_s_713 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~710'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_713, _w6))) or ((not any([(True if ((v_x_714 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_714, _w7))) and ((not (v_x_714 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~710'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_714, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_714, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_714, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_714, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_714, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_715)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_714, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_714, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_715)) else False)) else False) for v_u_715 in items_of(KEY(GET(ctx, 'tiles', E.get('t~710'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_714 in items_of(ADJ(ctx, 'spaces', v_s_713))]))) else False)) else False)]))
+
+
+def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~720')))) is int else num(_w1)) > 0)
+
+
+def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~723'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~723'), {}))
+
+
+def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~722'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~722'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('s~723'))
+
+
+def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~723'))
+
+
+def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~724') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~724'), _w1))
+
+
+def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~724'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~724'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~722'))
+
+
+def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~721')}
+
+
+def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~703'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~702'))) is int else num(_w4)))
+
+
+def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~703'), 0))
+
+
+def x_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~705'), 0))
+
+
+def x_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~702'))) is str else None) == 'game')
+
+
+def x_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('t~702'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~702'), 0))
+
+
+def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('t~702'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~702'), 0))
+
+
+def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (True if ((E.get('t~702') == 'tr')) and (((_w1 if type((_w1 := E.get('n~703'))) is int else num(_w1)) > 0)) else False)
+
+
+def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (798, E.get('t~706'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_707, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_707, 0)), (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('step', 0) if type(v_p_707) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('max', 0) if type(v_p_707) is str else 0))) is int else num(_w3))) for v_p_707 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_707, NOREC).get('tile', None) if type(v_p_707) is str else None) == E.get('t~706'))])))
+
+
+def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (799, E.get('this'), E.get('t~706'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_712: (lambda v_near_715: (v_near_715 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~706'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_715))) is int else num(_w22)) > 0)) else False) else v_open_712))([v_s_713 for v_s_713 in items_of(v_open_712) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_714 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_714, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_714, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_714, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_714 in items_of(ADJ(ctx, 'spaces', v_s_713))])) else False)]))([v_s_709 for v_s_709 in [v_x_708 for v_x_708 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_708, NOREC).get('type', None) if type(v_x_708) is str else None) == GET(ctx, 'tiles', E.get('t~706'), 'space', None))] if (True if ((not (v_s_709 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_709, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == E.get('t~706'))) or (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_709 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_709, _w2)))) or (((_w3.get(v_s_709, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_709, None)) == E.get('you'))) else False)) and ((True if ((v_s_709 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~706'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_709, _w6))) or ((not any([(True if ((v_x_710 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_710, _w7))) and ((not (v_x_710 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~706'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_710, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_710, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_710, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_710, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_710, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_711)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_710, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_710, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_711)) else False)) else False) for v_u_711 in items_of(KEY(GET(ctx, 'tiles', E.get('t~706'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_710 in items_of(ADJ(ctx, 'spaces', v_s_709))]))) else False)) else False)]))
+
+
+def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~716')))) is int else num(_w1)) > 0)
+
+
+def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~719'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~719'), {}))
+
+
+def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~718'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~718'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('s~719'))
+
+
+def x_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~719'))
+
+
+def x_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~720') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~720'), _w1))
+
+
+def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~720'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~720'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~718'))
+
+
+def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~717')}
+
+
+def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (833, E.get('t~706'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_708, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_708, 0)), (ctx.index.plain['parameters'].get(v_p_708, NOREC).get('step', 0) if type(v_p_708) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_708, NOREC).get('max', 0) if type(v_p_708) is str else 0))) is int else num(_w3))) for v_p_708 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_708, NOREC).get('tile', None) if type(v_p_708) is str else None) == E.get('t~706'))])))
+
+
+def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (834, E.get('l~707'), E.get('this'), E.get('t~706'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_709 for v_s_709 in items_of(E.get('l~707')) if (True if ((not (v_s_709 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_709, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == E.get('t~706'))) or (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_709 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_709, _w2)))) or (((_w3.get(v_s_709, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_709, None)) == E.get('you'))) else False)) and ((True if ((v_s_709 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~706'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_709, _w6))) or ((not any([(True if ((v_x_710 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_710, _w7))) and ((not (v_x_710 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~706'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_710, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_710, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_710, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_710, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_710, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_711)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_710, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_710, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_711)) else False)) else False) for v_u_711 in items_of(KEY(GET(ctx, 'tiles', E.get('t~706'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_710 in items_of(ADJ(ctx, 'spaces', v_s_709))]))) else False)) else False)])
+
+
+def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~712')))) is int else num(_w1)) > 0)
+
+
+def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~715'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~715'), {}))
+
+
+def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~714'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~714'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('s~715'))
+
+
+def x_845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~715'))
+
+
+def x_846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~716') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~716'), _w1))
+
+
+def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~716'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~716'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~714'))
+
+
+def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~713')}
+
+
 def x_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+
+
+def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~704'))) is str else None) == E.get('r~703'))) and ((E.get('card~704') != E.get('this'))) else False)
+
+
+def x_872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('card~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~704'), 0))
+
+
+def x_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~704')}
+
+
+def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~713'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~713'), {}))
+
+
+def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~712'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~712'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('s~713'))
+
+
+def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~713'))
+
+
+def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~714') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~714'), _w1))
+
+
+def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~714'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~714'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~712'))
+
+
+def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~711')}
+
+
+def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (959, E.get('t~700'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_701, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_701, 0)), (ctx.index.plain['parameters'].get(v_p_701, NOREC).get('step', 0) if type(v_p_701) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_701, NOREC).get('max', 0) if type(v_p_701) is str else 0))) is int else num(_w3))) for v_p_701 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_701, NOREC).get('tile', None) if type(v_p_701) is str else None) == E.get('t~700'))])))
+
+
+def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (960, E.get('this'), E.get('t~700'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_706: (lambda v_near_709: (v_near_709 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~700'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_709))) is int else num(_w22)) > 0)) else False) else v_open_706))([v_s_707 for v_s_707 in items_of(v_open_706) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_708 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_708, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_708, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_708, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_708 in items_of(ADJ(ctx, 'spaces', v_s_707))])) else False)]))([v_s_703 for v_s_703 in [v_x_702 for v_x_702 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_702, NOREC).get('type', None) if type(v_x_702) is str else None) == GET(ctx, 'tiles', E.get('t~700'), 'space', None))] if (True if ((not (v_s_703 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_703, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_703, NOREC).get('reserved', None) if type(v_s_703) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_703, NOREC).get('reserved', None) if type(v_s_703) is str else None) == E.get('t~700'))) or (((ctx.index.plain['spaces'].get(v_s_703, NOREC).get('reserved', None) if type(v_s_703) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_703 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_703, _w2)))) or (((_w3.get(v_s_703, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_703, None)) == E.get('you'))) else False)) and ((True if ((v_s_703 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~700'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_703, _w6))) or ((not any([(True if ((v_x_704 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_704, _w7))) and ((not (v_x_704 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~700'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_704, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_704, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_704, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_704, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_704, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_705)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_704, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_704, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_705)) else False)) else False) for v_u_705 in items_of(KEY(GET(ctx, 'tiles', E.get('t~700'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_704 in items_of(ADJ(ctx, 'spaces', v_s_703))]))) else False)) else False)]))
+
+
+def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~710')))) is int else num(_w1)) > 0)
 
 
 def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
@@ -179,6 +905,60 @@ def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
     return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
 
 
+def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'science')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'science')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 5))
+
+
+def x_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~704'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~704'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~704'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~704'))) is str else 0))) is int else num(_w5)))
+
+
+def x_1145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('p~704'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~704'), 0))
+
+
+def x_1146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~704'))) is str else 0)
+
+
+def x_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~704'))) is str else None) != None)
+
+
+def x_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~704'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~704'))) is str else None), 0))
+
+
+def x_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('p~704'))
+
+
+def x_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~706'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~704'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~704'), 0)))
+
+
+def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~706'))) is dict else KEY(_w1, 'effect', None))
+
+
 def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
     return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
 
@@ -189,10 +969,70 @@ def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
 
 
+def x_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~700'))) is str else None) == 'game')
+
+
+def x_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('t~700'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~700'), 0))
+
+
+def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('t~700'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~700'), 0))
+
+
+def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (True if ((E.get('t~700') == 'tr')) and (((_w1 if type((_w1 := E.get('n~701'))) is int else num(_w1)) > 0)) else False)
+
+
 def x_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
+
+
+def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'science')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'science')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
+
+
+def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~703')}
+
+
+def x_1403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~706'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~705'), 0))
+
+
+def x_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~706')}
+
+
+def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~709'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~709'), 0))
+
+
+def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~708'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~710'))) is int else num(_w2)))
 
 
 def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
@@ -203,12 +1043,211 @@ def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
     return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
 
 
+def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1452, E.get('t~715'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_716, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_716, 0)), (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('step', 0) if type(v_p_716) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('max', 0) if type(v_p_716) is str else 0))) is int else num(_w3))) for v_p_716 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_716, NOREC).get('tile', None) if type(v_p_716) is str else None) == E.get('t~715'))])))
+
+
+def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1453, E.get('this'), E.get('t~715'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_721: (lambda v_near_724: (v_near_724 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~715'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_724))) is int else num(_w22)) > 0)) else False) else v_open_721))([v_s_722 for v_s_722 in items_of(v_open_721) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_723 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_723, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_723, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_723, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_723 in items_of(ADJ(ctx, 'spaces', v_s_722))])) else False)]))([v_s_718 for v_s_718 in [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == GET(ctx, 'tiles', E.get('t~715'), 'space', None))] if (True if ((not (v_s_718 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_718, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('t~715'))) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_718 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_718, _w2)))) or (((_w3.get(v_s_718, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_718, None)) == E.get('you'))) else False)) and ((True if ((v_s_718 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~715'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_718, _w6))) or ((not any([(True if ((v_x_719 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_719, _w7))) and ((not (v_x_719 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~715'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_719, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_719, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_719, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_719, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_719, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_720)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_719, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_719, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_720)) else False)) else False) for v_u_720 in items_of(KEY(GET(ctx, 'tiles', E.get('t~715'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_719 in items_of(ADJ(ctx, 'spaces', v_s_718))]))) else False)) else False)]))
+
+
+def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~725')))) is int else num(_w1)) > 0)
+
+
+def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~728'), {}))
+
+
+def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~727'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~727'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_1463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('s~728'))
+
+
+def x_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~728'))
+
+
+def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~729') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~729'), _w1))
+
+
+def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~729'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~727'))
+
+
+def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~726')}
+
+
 def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
     return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
 
 
 def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
     return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+
+
+def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1526, E.get('k~701'),), lambda: [v_x_702 for v_x_702 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_702, NOREC).get('type', None) if type(v_x_702) is str else None) == E.get('k~701'))])
+
+
+def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1527, E.get('t~703'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_705, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_705, 0)), (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('step', 0) if type(v_p_705) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('max', 0) if type(v_p_705) is str else 0))) is int else num(_w3))) for v_p_705 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_705, NOREC).get('tile', None) if type(v_p_705) is str else None) == E.get('t~703'))])))
+
+
+def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1528, E.get('l~704'), E.get('this'), E.get('t~703'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_706 for v_s_706 in items_of(E.get('l~704')) if (True if ((not (v_s_706 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_706, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == E.get('t~703'))) or (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_706 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_706, _w2)))) or (((_w3.get(v_s_706, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_706, None)) == E.get('you'))) else False)) and ((True if ((v_s_706 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~703'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_706, _w6))) or ((not any([(True if ((v_x_707 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_707, _w7))) and ((not (v_x_707 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~703'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_707, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_707, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_707, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_707, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_707, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_708)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_707, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_707, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_708)) else False)) else False) for v_u_708 in items_of(KEY(GET(ctx, 'tiles', E.get('t~703'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_707 in items_of(ADJ(ctx, 'spaces', v_s_706))]))) else False)) else False)])
+
+
+def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~709')))) is int else num(_w1)) > 0)
+
+
+def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~712'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~712'), {}))
+
+
+def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~711'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~711'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('s~712'))
+
+
+def x_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~712'))
+
+
+def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~713') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~713'), _w1))
+
+
+def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~713'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~713'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~711'))
+
+
+def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~710')}
+
+
+def d_344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~700', 1, True)
+    return True
+
+
+def d_345(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~701', 'titanium', True)
+    return True
+
+
+def d_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_380(ctx, E):
+        return False
+    return True
+
+
+def d_351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~704', 1, True)
+    return True
+
+
+def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~705', 'titanium', True)
+    return True
+
+
+def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~701', 'energy', True)
+    return True
 
 
 def t_359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
@@ -220,6 +1259,16 @@ def t_359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return DO(ctx, x_395(ctx, E), k)
 
 
+def d_361(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~703', 1, True)
+    return True
+
+
 def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
@@ -228,7 +1277,196 @@ def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[1])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_408(ctx, E)))
+    old = E.get('b~704', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'b~704', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'b~704', item, True)
+            if x_409(ctx, E):
+                return t_373(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_410(ctx, E), k)
+
+
+def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~702'), 'by': E.get('you')})
+    return True
+
+
+def d_377(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~701', 'megacredits', True)
+    return True
+
+
+def d_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_416(ctx, E):
+        return False
+    return True
+
+
+def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~702', 1, True)
+    return True
+
+
+def d_382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~703', 'heat', True)
+    return True
+
+
+def d_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_422(ctx, E):
+        return False
+    return True
+
+
+def d_388(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~706', 2, True)
+    return True
+
+
+def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~701', E.get('n~700'), True)
+    return True
+
+
+def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~702', 0, True)
+    return True
+
+
+def d_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~703', 0, True)
+    return True
+
+
+def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~704', x_437(ctx, E), True)
+    return True
+
+
+def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't_v~705', x_438(ctx, E), True)
+    return True
+
+
+def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'h_v~706', x_439(ctx, E), True)
+    return True
+
+
+def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_441(ctx, E):
+        return False
+    return True
+
+
+def d_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_444(ctx, E):
+        return False
     return True
 
 
@@ -238,7 +1476,7 @@ def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[7])
     return True
 
 
@@ -246,7 +1484,7 @@ def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', K[8], '=', False, K[9])
     return True
 
 
@@ -256,7 +1494,17 @@ def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[7])
+    return True
+
+
+def d_426(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~710', 1, True)
     return True
 
 
@@ -280,8 +1528,8 @@ def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[5])
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[2])
+        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[10])
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[7])
     return True
 
 
@@ -293,7 +1541,17 @@ def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[5])
+        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[10])
+    return True
+
+
+def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~702', 3, True)
     return True
 
 
@@ -305,7 +1563,279 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, K[3], '=', False, K[5])
+        SET(ctx, 'offer', c, key, K[8], '=', False, K[10])
+    return True
+
+
+def d_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_528(ctx, E):
+        return False
+    return True
+
+
+def d_476(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~706', 1, True)
+    return True
+
+
+def d_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~707', 'megacredits', True)
+    return True
+
+
+def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~700', 2, True)
+    return True
+
+
+def d_487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~703', 'megacredits', True)
+    return True
+
+
+def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~714', x_549(ctx, E), True)
+    return True
+
+
+def d_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_550(ctx, E):
+        return False
+    return True
+
+
+def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~716', E.get('t~704'), True)
+    return True
+
+
+def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~717', E.get('space~715'), True)
+    return True
+
+
+def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~717'), '=', False, K[11])
+    return True
+
+
+def t_503(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_504(ctx, k, s, E)
+    return k()
+
+
+def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_506(ctx, r2, s, E)
+
+    def r2():
+        return t_508(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~716'), 'space': E.get('s~717'), 'by': E.get('you')})
+        return k()
+
+    return t_505(ctx, r1, s, E)
+
+
+def t_505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_559(ctx, E), k)
+
+
+def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_560(ctx, E)))
+    old = E.get('x~718', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~718', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~718', item, True)
+            if x_561(ctx, E):
+                return t_507(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_562(ctx, E), k)
+
+
+def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_563(ctx, E), k)
+
+
+def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~716'), 'space': E.get('s~717'), 'by': E.get('you')})
+    return True
+
+
+def d_513(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'p~700', 'temperature', True)
+    return True
+
+
+def d_514(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~701', 1, True)
+    return True
+
+
+def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_581(ctx, E)))
+    old = E.get('b~702', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'b~702', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'b~702', item, True)
+            if x_582(ctx, E):
+                return t_526(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_583(ctx, E), k)
+
+
+def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
+    return True
+
+
+def d_530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~704', 'plants', True)
     return True
 
 
@@ -313,6 +1843,379 @@ def d_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    return True
+
+
+def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~703', 'ocean', True)
+    return True
+
+
+def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~713', x_621(ctx, E), True)
+    return True
+
+
+def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_622(ctx, E):
+        return False
+    return True
+
+
+def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~715', E.get('t~703'), True)
+    return True
+
+
+def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~716', E.get('space~714'), True)
+    return True
+
+
+def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~716'), '=', False, K[11])
+    return True
+
+
+def t_567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_568(ctx, k, s, E)
+    return k()
+
+
+def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_570(ctx, r2, s, E)
+
+    def r2():
+        return t_572(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~715'), 'space': E.get('s~716'), 'by': E.get('you')})
+        return k()
+
+    return t_569(ctx, r1, s, E)
+
+
+def t_569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_631(ctx, E), k)
+
+
+def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_632(ctx, E)))
+    old = E.get('x~717', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~717', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~717', item, True)
+            if x_633(ctx, E):
+                return t_571(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_634(ctx, E), k)
+
+
+def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_635(ctx, E), k)
+
+
+def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~715'), 'space': E.get('s~716'), 'by': E.get('you')})
+    return True
+
+
+def d_576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~719', 'plants', True)
+    return True
+
+
+def d_585(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~701', 2, True)
+    return True
+
+
+def d_600(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~703', 4, True)
+    return True
+
+
+def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~710', 'ocean', True)
+    return True
+
+
+def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~720', x_714(ctx, E), True)
+    return True
+
+
+def d_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_715(ctx, E):
+        return False
+    return True
+
+
+def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~722', E.get('t~710'), True)
+    return True
+
+
+def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~723', E.get('space~721'), True)
+    return True
+
+
+def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~723'), '=', False, K[11])
+    return True
+
+
+def t_644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_645(ctx, k, s, E)
+    return k()
+
+
+def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_647(ctx, r2, s, E)
+
+    def r2():
+        return t_649(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
+        return k()
+
+    return t_646(ctx, r1, s, E)
+
+
+def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_724(ctx, E), k)
+
+
+def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_725(ctx, E)))
+    old = E.get('x~724', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~724', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~724', item, True)
+            if x_726(ctx, E):
+                return t_648(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_727(ctx, E), k)
+
+
+def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_728(ctx, E), k)
+
+
+def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
+    return True
+
+
+def d_658(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~703', 'steel', True)
+    return True
+
+
+def d_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_742(ctx, E):
+        return False
+    return True
+
+
+def d_664(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~705', 'megacredits', True)
     return True
 
 
@@ -336,8 +2239,8 @@ def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[6])
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[2])
+        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[7])
     return True
 
 
@@ -349,7 +2252,1200 @@ def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[12])
+    return True
+
+
+def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~702', 'tr', True)
+    return True
+
+
+def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_779(ctx, E):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~704', 3, True)
+    return True
+
+
+def d_712(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~705', 'plants', True)
+    return True
+
+
+def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~706', 'city', True)
+    return True
+
+
+def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~716', x_799(ctx, E), True)
+    return True
+
+
+def d_718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_800(ctx, E):
+        return False
+    return True
+
+
+def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~718', E.get('t~706'), True)
+    return True
+
+
+def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~719', E.get('space~717'), True)
+    return True
+
+
+def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~719'), '=', False, K[11])
+    return True
+
+
+def t_726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_727(ctx, k, s, E)
+    return k()
+
+
+def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_729(ctx, r2, s, E)
+
+    def r2():
+        return t_731(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~718'), 'space': E.get('s~719'), 'by': E.get('you')})
+        return k()
+
+    return t_728(ctx, r1, s, E)
+
+
+def t_728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_809(ctx, E), k)
+
+
+def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_810(ctx, E)))
+    old = E.get('x~720', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~720', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~720', item, True)
+            if x_811(ctx, E):
+                return t_730(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_812(ctx, E), k)
+
+
+def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_813(ctx, E), k)
+
+
+def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~718'), 'space': E.get('s~719'), 'by': E.get('you')})
+    return True
+
+
+def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~704', 'city', True)
+    return True
+
+
+def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~712', x_834(ctx, E), True)
+    return True
+
+
+def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_835(ctx, E):
+        return False
+    return True
+
+
+def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~714', E.get('t~706'), True)
+    return True
+
+
+def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~715', E.get('space~713'), True)
+    return True
+
+
+def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~715'), '=', False, K[11])
+    return True
+
+
+def t_760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_761(ctx, k, s, E)
+    return k()
+
+
+def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_763(ctx, r2, s, E)
+
+    def r2():
+        return t_765(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~714'), 'space': E.get('s~715'), 'by': E.get('you')})
+        return k()
+
+    return t_762(ctx, r1, s, E)
+
+
+def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_844(ctx, E), k)
+
+
+def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_845(ctx, E)))
+    old = E.get('x~716', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~716', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~716', item, True)
+            if x_846(ctx, E):
+                return t_764(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_847(ctx, E), k)
+
+
+def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_848(ctx, E), k)
+
+
+def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~714'), 'space': E.get('s~715'), 'by': E.get('you')})
+    return True
+
+
+def d_769(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~701', 'heat', True)
+    return True
+
+
+def d_771(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~702', 2, True)
+    return True
+
+
+def d_772(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~703', 'plants', True)
+    return True
+
+
+def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~700', 3, True)
+    return True
+
+
+def d_778(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~701', 'plants', True)
+    return True
+
+
+def d_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~703', 'microbe', True)
+    return True
+
+
+def d_786(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~705', 2, True)
+    return True
+
+
+def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~700', 'city', True)
+    return True
+
+
+def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
+    return True
+
+
+def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[11])
+    return True
+
+
+def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_826(ctx, k, s, E)
+    return k()
+
+
+def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_828(ctx, r2, s, E)
+
+    def r2():
+        return t_830(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~712'), 'space': E.get('s~713'), 'by': E.get('you')})
+        return k()
+
+    return t_827(ctx, r1, s, E)
+
+
+def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_919(ctx, E), k)
+
+
+def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_920(ctx, E)))
+    old = E.get('x~714', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~714', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~714', item, True)
+            if x_921(ctx, E):
+                return t_829(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_922(ctx, E), k)
+
+
+def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_923(ctx, E), k)
+
+
+def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~712'), 'space': E.get('s~713'), 'by': E.get('you')})
+    return True
+
+
+def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~700', 'ocean', True)
+    return True
+
+
+def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~710', x_960(ctx, E), True)
+    return True
+
+
+def d_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_961(ctx, E):
+        return False
+    return True
+
+
+def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
+    return True
+
+
+def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 2, True)
+    return True
+
+
+def d_880(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    return True
+
+
+def d_897(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~701', 'animal', True)
+    return True
+
+
+def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~707', 'animal', True)
+    return True
+
+
+def d_912(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~703', 'animal', True)
+    return True
+
+
+def d_915(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~705', 3, True)
+    return True
+
+
+def d_916(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~706', 'plants', True)
+    return True
+
+
+def d_968(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~704', 2, True)
+    return True
+
+
+def d_969(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~705', 'energy', True)
+    return True
+
+
+def d_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~701', 'microbe', True)
+    return True
+
+
+def d_1019(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'p~704', 'oxygen', True)
+    return True
+
+
+def d_1020(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~705', 1, True)
+    return True
+
+
+def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1153(ctx, E)))
+    old = E.get('b~706', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'b~706', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'b~706', item, True)
+            if x_1154(ctx, E):
+                return t_1032(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1155(ctx, E), k)
+
+
+def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~704'), 'by': E.get('you')})
+    return True
+
+
+def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~700', 'tr', True)
+    return True
+
+
+def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1210(ctx, E):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~702', 4, True)
+    return True
+
+
+def d_1208(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~703', 'energy', True)
+    return True
+
+
+def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~708', 1, True)
+    return True
+
+
+def d_1263(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~705', 'animal', True)
+    return True
+
+
+def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~715', 'ocean', True)
+    return True
+
+
+def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~725', x_1453(ctx, E), True)
+    return True
+
+
+def d_1289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1454(ctx, E):
+        return False
+    return True
+
+
+def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    return True
+
+
+def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    return True
+
+
+def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[11])
+    return True
+
+
+def t_1297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_1298(ctx, k, s, E)
+    return k()
+
+
+def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_1300(ctx, r2, s, E)
+
+    def r2():
+        return t_1302(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+        return k()
+
+    return t_1299(ctx, r1, s, E)
+
+
+def t_1299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1463(ctx, E), k)
+
+
+def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1464(ctx, E)))
+    old = E.get('x~729', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~729', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~729', item, True)
+            if x_1465(ctx, E):
+                return t_1301(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1466(ctx, E), k)
+
+
+def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1467(ctx, E), k)
+
+
+def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+    return True
+
+
+def d_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~701', 'steel', True)
+    return True
+
+
+def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~703', E.get('t~700'), True)
+    return True
+
+
+def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~704', x_1526(ctx, E), True)
+    return True
+
+
+def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~709', x_1528(ctx, E), True)
+    return True
+
+
+def d_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1529(ctx, E):
+        return False
+    return True
+
+
+def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~711', E.get('t~703'), True)
+    return True
+
+
+def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~712', E.get('space~710'), True)
+    return True
+
+
+def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~712'), '=', False, K[11])
+    return True
+
+
+def t_1359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_1360(ctx, k, s, E)
+    return k()
+
+
+def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_1362(ctx, r2, s, E)
+
+    def r2():
+        return t_1364(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~711'), 'space': E.get('s~712'), 'by': E.get('you')})
+        return k()
+
+    return t_1361(ctx, r1, s, E)
+
+
+def t_1361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1538(ctx, E), k)
+
+
+def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1539(ctx, E)))
+    old = E.get('x~713', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~713', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~713', item, True)
+            if x_1540(ctx, E):
+                return t_1363(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1541(ctx, E), k)
+
+
+def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1542(ctx, E), k)
+
+
+def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~711'), 'space': E.get('s~712'), 'by': E.get('you')})
+    return True
+
+
+def d_1385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~700', 5, True)
+    return True
+
+
+def d_1391(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'p~700', 'oxygen', True)
+    return True
+
+
+def d_1407(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~703', 2, True)
+    return True
+
+
+def d_1527(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~706', 7, True)
     return True
 
 
@@ -357,6 +3453,52 @@ def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
+
+
+def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1747, E.get('event'),), lambda: len([v_x_700 for v_x_700 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_700 == 'science')]))
+
+
+def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~711'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~711'), 0))
+
+
+def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), lambda: len([v_s_702 for v_s_702 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_702, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_702, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_702, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_702, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_702, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_702, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
+
+
+def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~703'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~705'))) is int else num(_w2)))
+
+
+def x_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~715'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~715'), 0))
+
+
+def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~714'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~716'))) is int else num(_w2)))
+
+
+def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    if E is None:
+        E = ctx.env()
+    return [E.get('c~703')]
+
+
+def x_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    if E is None:
+        E = ctx.env()
+    return {'keep': E.get('c~703')}
 
 
 def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
@@ -367,8 +3509,191 @@ def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
     return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
 
 
+def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~714'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~714'), {}))
+
+
+def x_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~713'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~713'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('s~714'))
+
+
+def x_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~714'))
+
+
+def x_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~715') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~715'), _w1))
+
+
+def x_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~715'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~715'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_2525(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~713'))
+
+
+def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~712')}
+
+
+def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (2574, E.get('t~705'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_707, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_707, 0)), (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('step', 0) if type(v_p_707) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('max', 0) if type(v_p_707) is str else 0))) is int else num(_w3))) for v_p_707 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_707, NOREC).get('tile', None) if type(v_p_707) is str else None) == E.get('t~705'))])))
+
+
+def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (2575, E.get('l~706'), E.get('this'), E.get('t~705'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_708 for v_s_708 in items_of(E.get('l~706')) if (True if ((not (v_s_708 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_708, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_708, NOREC).get('reserved', None) if type(v_s_708) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_708, NOREC).get('reserved', None) if type(v_s_708) is str else None) == E.get('t~705'))) or (((ctx.index.plain['spaces'].get(v_s_708, NOREC).get('reserved', None) if type(v_s_708) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_708 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_708, _w2)))) or (((_w3.get(v_s_708, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_708, None)) == E.get('you'))) else False)) and ((True if ((v_s_708 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~705'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_708, _w6))) or ((not any([(True if ((v_x_709 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_709, _w7))) and ((not (v_x_709 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~705'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_709, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_709, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_709, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_709, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_709, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_710)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_709, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_709, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_710)) else False)) else False) for v_u_710 in items_of(KEY(GET(ctx, 'tiles', E.get('t~705'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_709 in items_of(ADJ(ctx, 'spaces', v_s_708))]))) else False)) else False)])
+
+
+def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~711')))) is int else num(_w1)) > 0)
+
+
 def x_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
     return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
+
+
+def x_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~706'), 0))
+
+
+def x_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~705'))) is int else num(_w1)) * (_w2 if type((_w2 := AR('/', E.get('k~708'), E.get('m~707')))) is int else num(_w2)))
+
+
+def x_2756(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'power')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'power')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
+
+
+def d_1610(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~700', 7, True)
+    return True
+
+
+def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~703', 'titanium', True)
+    return True
+
+
+def d_1886(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~705', x_2138(ctx, E), True)
+    return True
+
+
+def d_1949(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~700', 4, True)
+    return True
+
+
+def d_1974(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~714', 1, True)
+    return True
+
+
+def d_2124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~702', E.get('n~700'), True)
+    return True
+
+
+def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[10])
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[12])
+    return True
+
+
+def d_2138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[10])
+    return True
+
+
+def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[12])
+    return True
 
 
 def d_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
@@ -377,22 +3702,229 @@ def d_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_487(ctx, E), '+=', True, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', x_487(ctx, E), '+=', True, K[9])
+    return True
+
+
+def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~714', E.get('space~712'), True)
+    return True
+
+
+def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~714'), '=', False, K[11])
+    return True
+
+
+def t_2229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_2230(ctx, k, s, E)
+    return k()
+
+
+def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_2232(ctx, r2, s, E)
+
+    def r2():
+        return t_2234(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~713'), 'space': E.get('s~714'), 'by': E.get('you')})
+        return k()
+
+    return t_2231(ctx, r1, s, E)
+
+
+def t_2231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2521(ctx, E), k)
+
+
+def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_2522(ctx, E)))
+    old = E.get('x~715', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~715', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~715', item, True)
+            if x_2523(ctx, E):
+                return t_2233(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_2233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2524(ctx, E), k)
+
+
+def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2525(ctx, E), k)
+
+
+def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~713'), 'space': E.get('s~714'), 'by': E.get('you')})
+    return True
+
+
+def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~711', x_2575(ctx, E), True)
+    return True
+
+
+def d_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_2576(ctx, E):
+        return False
+    return True
+
+
+def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~713', E.get('t~705'), True)
+    return True
+
+
+def d_2422(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'm~707', 2, True)
+    return True
+
+
+def d_2457(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~715', 'megacredits', True)
+    return True
+
+
+def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~707', 2, True)
     return True
 
 
 AT = {
     'x_379': 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    'x_380': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     'x_381': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_382': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_383': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_385': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_388': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_393': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_395': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'x_399': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_400': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_401': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     'x_402': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    'x_403': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_404': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     'x_406': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_408': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_409': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_410': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_413': 'rules_data/terraforming_mars/cards/001-070.yaml:41',
+    'x_416': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'x_422': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'x_424': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_425': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_427': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_430': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_437': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'x_438': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     'x_439': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    'x_440': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_441': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     'x_442': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_444': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    'x_445': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_447': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_448': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_450': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     'x_451': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     'x_453': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     'x_455': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_457': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     'x_459': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'x_460': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'x_461': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
@@ -402,36 +3934,398 @@ AT = {
     'x_475': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     'x_487': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'x_518': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'x_528': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_529': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'x_536': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
+    'x_544': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_548': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    'x_549': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'x_550': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_554': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_555': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'x_556': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    'x_559': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    'x_560': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_561': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_562': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_563': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_567': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_572': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_573': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_574': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_576': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_577': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_581': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_582': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_583': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_591': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_592': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_620': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    'x_621': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'x_622': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_626': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_627': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_631': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_633': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_634': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_635': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_639': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_713': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    'x_714': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'x_715': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_719': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_720': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_724': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    'x_725': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_726': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_728': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_732': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_742': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_743': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_747': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'x_774': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_775': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_777': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_779': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_798': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    'x_799': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'x_800': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_804': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_805': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_809': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    'x_810': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_811': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_817': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_833': 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    'x_834': 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    'x_835': 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    'x_839': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_840': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_844': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    'x_845': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_846': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_847': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_848': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_852': 'rules_data/terraforming_mars/definitions/board.yaml:95',
     'x_870': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_871': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_872': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_874': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_914': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_915': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_919': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    'x_920': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_921': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_922': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_923': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_927': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    'x_959': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    'x_960': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'x_961': 'rules_data/terraforming_mars/definitions/board.yaml:103',
     'x_1012': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
     'x_1014': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
+    'x_1034': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
+    'x_1144': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_1145': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1146': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1148': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1149': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1153': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1154': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1155': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_1159': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
     'x_1189': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
+    'x_1205': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_1206': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_1208': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_1210': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'x_1250': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
+    'x_1359': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
+    'x_1395': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
+    'x_1403': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_1405': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_1411': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_1412': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'x_1414': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
     'x_1429': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
+    'x_1452': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    'x_1453': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'x_1454': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_1458': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_1459': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_1463': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    'x_1464': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_1465': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_1466': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_1467': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_1471': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'x_1473': 'rules_data/terraforming_mars/cards/001-070.yaml:536',
     'x_1522': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
+    'x_1526': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'x_1527': 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    'x_1528': 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    'x_1529': 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    'x_1533': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_1534': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_1538': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    'x_1539': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_1540': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_1541': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_1542': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_1546': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    'd_344': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_345': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_348': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_351': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_352': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_356': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
     't_359': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_361': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     'd_371': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    't_372': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_373': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_374': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'd_377': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_379': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_381': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_382': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_385': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_388': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_394': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_395': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_396': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_398': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'd_399': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    'd_400': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_406': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     'd_416': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'd_417': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'd_423': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'd_426': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
     'd_438': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'd_439': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'd_440': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_445': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     'd_468': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
+    'd_473': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_476': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'd_477': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'd_481': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_487': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_494': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'd_495': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'd_498': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_499': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_502': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    't_503': 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    't_504': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_505': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_506': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_507': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_508': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_509': 'rules_data/terraforming_mars/definitions/board.yaml:83',
+    'd_513': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_514': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_525': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_526': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_527': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'd_530': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
     'd_534': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
+    'd_555': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    'd_558': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'd_559': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'd_562': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_563': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_566': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    't_567': 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    't_568': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_569': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_570': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_571': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_572': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_573': 'rules_data/terraforming_mars/definitions/board.yaml:83',
+    'd_576': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    'd_585': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'd_600': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'd_632': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
+    'd_635': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'd_636': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'd_639': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_640': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_643': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    't_644': 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    't_645': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_646': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_647': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_648': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_649': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:83',
+    'd_658': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_660': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_664': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
     'd_681': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_682': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_683': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'd_692': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_698': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_711': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_712': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_714': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_717': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'd_718': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'd_721': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_722': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_725': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    't_726': 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    't_727': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_728': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_729': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_730': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_731': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_732': 'rules_data/terraforming_mars/definitions/board.yaml:83',
+    'd_744': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
+    'd_751': 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    'd_752': 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    'd_755': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    'd_756': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    'd_759': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    't_760': 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    't_761': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_762': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_763': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_764': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_765': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_766': 'rules_data/terraforming_mars/definitions/board.yaml:83',
+    'd_769': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_771': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_772': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_777': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_778': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_782': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_786': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_810': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
+    'd_821': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    'd_824': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    't_825': 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    't_826': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_827': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_828': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_829': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_830': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_831': 'rules_data/terraforming_mars/definitions/board.yaml:83',
+    'd_860': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_863': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'd_864': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'd_867': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_879': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_880': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_897': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'd_904': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'd_912': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_915': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_916': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_968': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'd_969': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'd_1011': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1019': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1020': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    't_1031': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_1032': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_1033': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'd_1072': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
+    'd_1078': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_1155': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
+    'd_1208': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
+    'd_1249': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    'd_1263': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
+    'd_1285': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
+    'd_1288': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    'd_1289': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'd_1292': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_1293': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_1296': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    't_1297': 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    't_1298': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_1299': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_1300': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_1301': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_1302': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_1303': 'rules_data/terraforming_mars/definitions/board.yaml:83',
+    'd_1328': 'rules_data/terraforming_mars/cards/001-070.yaml:565',
+    'd_1346': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'd_1347': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'd_1350': 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    'd_1351': 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    'd_1354': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    'd_1355': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    'd_1358': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    't_1359': 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    't_1360': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_1361': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_1362': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_1363': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_1364': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_1365': 'rules_data/terraforming_mars/definitions/board.yaml:83',
+    'd_1385': 'rules_data/terraforming_mars/cards/001-070.yaml:624',
+    'd_1391': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'd_1407': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'd_1527': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
     'x_1746': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
+    'x_1747': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
+    'x_1850': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_2138': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'x_2140': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'x_2235': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_2236': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_2412': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'x_2415': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'x_2438': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
     'x_2450': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
+    'x_2516': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_2517': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'x_2521': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    'x_2522': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_2523': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_2524': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    'x_2525': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_2529': 'rules_data/terraforming_mars/definitions/board.yaml:150',
+    'x_2574': 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    'x_2575': 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    'x_2576': 'rules_data/terraforming_mars/definitions/board.yaml:94',
     'x_2735': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
+    'x_2747': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
+    'x_2748': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
+    'x_2756': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    'd_1610': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
+    'd_1640': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
+    'd_1886': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'd_1949': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
+    'd_1974': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
+    'd_2124': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
+    'd_2137': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2138': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2139': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2140': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
+    'd_2225': 'rules_data/terraforming_mars/definitions/board.yaml:150',
+    'd_2228': 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    't_2229': 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    't_2230': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_2231': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    't_2232': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_2233': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    't_2234': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_2235': 'rules_data/terraforming_mars/definitions/board.yaml:83',
+    'd_2275': 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    'd_2276': 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    'd_2279': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    'd_2422': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    'd_2457': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    'd_2475': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at
