@@ -13,9 +13,8 @@ import types
 from typing import Any
 
 from compiler.codegen.dedupe import COMMON, Unit, common, emit, groups, shared
-from compiler.codegen.parts import Part, plan, records_of, without_parts
+from compiler.codegen.parts import Part, plan, records_of, records_source, without_parts
 from compiler.codegen.pyexpr import ExprCompiler
-from compiler.codegen.pyliteral import render
 from compiler.codegen.pystmt import StmtCompiler, statements
 from compiler.runtime import exports
 from compiler.runtime.cps import TRIALS_KEY
@@ -46,8 +45,9 @@ COMMON_DOC = """The compiled functions that two parts or more have alike, writte
 part binds its names to them (x_812 = _C.x_64), and imports this module with its first
 use (compiler.codegen.dedupe)."""
 PART_DOC = """The {kind} of {source}:
-their rules data (RECORDS) and their compiled functions (CODE, AT, TRIALS), imported
-when a game first reads one of them (rules.py lists them; compiler.runtime.lazy)."""
+their rules data (RECORDS, each record as JSON text, decoded when first read) and their
+compiled functions (CODE, AT, TRIALS), imported when a game first reads one of them
+(rules.py lists them; compiler.runtime.lazy)."""
 
 
 def roots(ir: Any) -> list[tuple[dict[str, Any], str]]:
@@ -99,7 +99,7 @@ def part_sources(ir: dict[str, Any], parts: list[Part], source: str,
         doc = PART_DOC.format(kind=part.kind, source=_comment(part.source))
         uses = imports if any(group[n] in bound for n, _ in mod.unit.functions) else ""
         out[f"parts/{part.name}.py"] = _header(_comment(part.source), doc, uses) + \
-            mod.render(group, bound) + "\n\nRECORDS = " + render(mod.ir) + "\n"
+            mod.render(group, bound) + "\n\nRECORDS = " + records_source(mod.ir) + "\n"
     return out
 
 

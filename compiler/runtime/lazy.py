@@ -5,17 +5,19 @@ no part. An entry is ``[module, firsts, plain, ids, modifiers, reactions]``: the
 module under ``package`` (``RECORDS``, ``CODE``, ``AT``, ``TRIALS``), each record's first
 statement id (None: it has none), ``{id: the fields that hold no IR}`` (what ``GET`` and
 composition read), the ids in table order, ``{modified value: ids}`` and ``{event: ids}``
-(``reactions.modified`` and ``reactions.emit`` look for them).
-A ``LazyTable`` is a ``dict`` that knows every id; a record's part is imported (once per
-process; its functions join the linked code) when one of its records is read: ``[id]``,
-``get``, ``items``/``values`` (lists, in order), ``==``. Keys, ``in``, ``len``,
-``plain``, ``having``, ``firsts`` and ``select`` (composition) load nothing.
+(``reactions.modified`` and ``reactions.emit`` look for them); a part's ``RECORDS`` are
+JSON texts, each decoded when first read (``Part.record``). A ``LazyTable`` is a ``dict``
+that knows every id; a record's part is imported (once per process; its functions join
+the linked code) when one of its records is read: ``[id]``, ``get``, ``items``/``values``
+(lists, in order), ``==``. Keys, ``in``, ``len``, ``plain``, ``having``, ``firsts`` and
+``select`` (composition) load nothing.
 """
 
 from __future__ import annotations
 
 import gc
 import importlib
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -24,19 +26,18 @@ __all__ = ["LazyTable", "Part", "lazy_table", "link_code"]
 
 class Part:
     """One part: ``ids`` with their ``firsts``, ``plain`` fields, ``modifiers`` and
-    ``reactions``; ``module`` once imported; ``codes`` the code dicts its functions join
-    (shared)."""
+    ``reactions``; ``module`` once imported; ``codes`` the code dicts its functions join."""
 
     __slots__ = ("codes", "firsts", "ids", "module", "modifiers", "name", "plain",
-                 "reactions")
+                 "reactions", "records")
 
     def __init__(self, name: str, firsts: list[Any], plain: dict[str, Any], ids: list[str],
                  lists: tuple[dict[str, list[str]], dict[str, list[str]]],
                  codes: list[dict[Any, Any]]) -> None:
         self.name, self.firsts, self.plain, self.ids = name, firsts, plain, ids
-        self.modifiers, self.reactions = lists
-        self.codes = codes
+        (self.modifiers, self.reactions), self.codes = lists, codes
         self.module: Any = None
+        self.records: dict[str, Any] = {}  # those decoded (one object each, for all tables)
 
     def load(self) -> Any:
         """The module, imported on first use with the garbage collector held back, then
@@ -55,6 +56,13 @@ class Part:
                 if held:
                     gc.enable()
         return self.module
+
+    def record(self, rid: str) -> Any:
+        """Record ``rid``, decoded once (``compiler.codegen.parts.records_source``)."""
+        if rid not in self.records:
+            found = self.load().RECORDS[rid]
+            self.records[rid] = json.loads(found) if type(found) is str else found
+        return self.records[rid]
 
 
 def _add_code(code: dict[Any, Any], module: Any) -> None:
@@ -98,15 +106,14 @@ class LazyTable(dict):
         part = self._where.get(rid)
         if part is None:
             raise KeyError(rid)
-        self._fill(part)
-        return dict.__getitem__(self, rid)
+        dict.__setitem__(self, rid, record := part.record(rid))
+        return record
 
     def _fill(self, part: Part) -> None:
         """Add ``part``'s records that this table holds and has not set itself."""
-        records, where = part.load().RECORDS, self._where
         for rid in part.ids:
-            if where.get(rid) is part and not dict.__contains__(self, rid):
-                dict.__setitem__(self, rid, records[rid])
+            if self._where.get(rid) is part and not dict.__contains__(self, rid):
+                dict.__setitem__(self, rid, part.record(rid))
 
     def __setitem__(self, rid: Any, record: Any) -> None:
         if rid not in self._where:

@@ -5,6 +5,7 @@ from the parts holds the same rules and functions as the IR compiled in memory."
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 from pathlib import Path
 
@@ -61,3 +62,15 @@ def test_the_package_of_parts_is_the_ir(small_parts: None, tmp_path: Path,
     finally:
         for name in [n for n in sys.modules if n.split(".")[0] == "tiny_parts"]:
             del sys.modules[name]
+
+
+def test_records_are_json_text_unless_json_would_change_them() -> None:
+    """A part's records are JSON text, read back equal; a record JSON would change (a
+    key that is not a string) is written as a Python literal. Strings stay data."""
+    records = {"a": {"id": "a", "cost": 2, "name": {"en": "It's \"A\""}, "at": "x.yaml:4"},
+               "b": {"id": "b", "by": {1: "one"}}}
+    source = parts.records_source(records)
+    assert "    # x.yaml:4\n    'a': '{" in source
+    read = eval(source, {})  # noqa: S307 - the generator's own output, a literal
+    assert isinstance(read["a"], str) and json.loads(read["a"]) == records["a"]
+    assert read["b"] == records["b"]
