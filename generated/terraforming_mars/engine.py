@@ -3,9 +3,8 @@
 """Compiled expressions of the rules (one function per expression; see
 compiler.codegen.pycode) and statements for trial runs (compiler.codegen.pystmt).
 RULES in rules.py holds the same IR for the interpreter.
-The records of the big tables are in the modules of parts/, one per record file, with
-their functions, which join CODE when a game first reads one of the part's records
-(compiler.runtime.lazy)."""
+The records of the big tables are in the modules of parts/, one per record, with their
+functions, which join CODE when a game first reads the record (compiler.runtime.lazy)."""
 
 from compiler.runtime.exports import (
     ADJ,

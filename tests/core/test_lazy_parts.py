@@ -44,7 +44,7 @@ def test_importing_terraforming_mars_reads_no_part() -> None:
     assert out["count"] == 208 and out["has_comet"] is True
     assert out["after_plain"] == []
     assert out["cost"] == 21
-    assert out["after_read"] == ["cards_001_070"]
+    assert out["after_read"] == ["cards_comet"]
 
 
 PART = """
