@@ -106,5 +106,7 @@ def test_the_runtime_is_small(package: str) -> None:
     # stop data that would never end at once (machine._rep: a deck of 10^8 copies) and
     # name the loop's YAML line (machine.run: a while that never ends); 30
     # for straight runs guarded by a rollback (straight.py: a require, an emit) and the
-    # options' hot paths (choose.py: scopes pushed by hand, a check kept per decision).
-    assert lines <= 3300, f"compiler/{package} has {lines} lines"
+    # options' hot paths (choose.py: scopes pushed by hand, a check kept per decision);
+    # 10 for one part per record (lazy.py: a record decoded on first read, the parts'
+    # modifier and reaction lists gathered once per table, not per question).
+    assert lines <= 3310, f"compiler/{package} has {lines} lines"

@@ -101,6 +101,9 @@ class LazyTable(dict):
         """Every id, in table order, with its part (None: a record set here)."""
         self._set: set[Any] = set()
         """The ids of the records set here (a module's changes), not read from a part."""
+        self._parts: list[Part] | None = None
+        self._lists: dict[str, dict[str, list[Any]]] = {}
+        """``having``'s lists of all the parts, by field, made on first use."""
 
     def __missing__(self, rid: Any) -> Any:
         part = self._where.get(rid)
@@ -164,8 +167,11 @@ class LazyTable(dict):
         return repr(dict(self.items()))
 
     def parts(self) -> list[Part]:
-        """The parts holding this table's records, in order."""
-        return list({id(p): p for p in self._where.values() if p is not None}.values())
+        """The parts holding this table's records, in order (kept: a part is one record,
+        and a table of 100,000 is asked often)."""
+        if self._parts is None:
+            self._parts = list({id(p): p for p in self._where.values() if p is not None}.values())
+        return self._parts
 
     def plain(self, rid: Any) -> Any:
         """Record ``rid``: whole when read already or set here, else its plain fields
@@ -189,12 +195,15 @@ class LazyTable(dict):
     def having(self, field: str, name: str, test: Callable[[Any], bool]) -> set[Any]:
         """The ids of the records with a modifier of value ``name`` (``field`` "mod") or
         a reaction to event ``name`` ("on"): from the parts' lists, and for a record set
-        here, ``test(record)``."""
+        here, ``test(record)``. The parts' lists are gathered once per table and field."""
+        lists = self._lists.get(field)
+        if lists is None:
+            lists = self._lists[field] = {}
+            for part in self.parts():
+                for key, rids in (part.modifiers if field == "mod" else part.reactions).items():
+                    lists.setdefault(key, []).extend(r for r in rids if self._where.get(r) is part)
         out = {rid for rid in self._set if test(dict.__getitem__(self, rid))}
-        for part in self.parts():
-            lists = part.modifiers if field == "mod" else part.reactions
-            out.update(rid for rid in lists.get(name, ())
-                       if rid not in self._set and self._where.get(rid) is part)
+        out.update(rid for rid in lists.get(name, ()) if rid not in self._set)
         return out
 
     def firsts(self) -> list[tuple[int, Any]]:
