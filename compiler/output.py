@@ -65,7 +65,7 @@ def write_tree(target: Path, files: dict[str, bytes]) -> None:
         os.chmod(staging, umask_mode(0o777))
         for rel, data in sorted(files.items()):
             _write_file(staging / rel, data)
-        _fsync_dir(staging)
+        _sync(staging, [staging / rel for rel in files])
         _swap(staging, target)
         _fsync_dir(target.parent)
     finally:
@@ -163,12 +163,30 @@ def write_file(path: Path, data: bytes) -> None:
 
 
 def _write_file(path: Path, data: bytes) -> None:
-    """Write one file durably (the single write point; tests patch it)."""
+    """Write one file (the single write point; tests patch it); ``_sync`` makes the
+    files durable before the swap."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "wb") as fh:
         fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
+
+
+def _sync(staging: Path, paths: list[Path]) -> None:
+    """Make ``paths`` and the folders under ``staging`` durable: on Linux one
+    ``syncfs`` of the file system holding them (an ``fsync`` per file took 5 ms each on
+    a busy machine: 50 s for an engine of 10,000 one-record parts), elsewhere (or if it
+    fails) an ``fsync`` of each file and folder."""
+    syncfs = _libc_function("syncfs", [ctypes.c_int])
+    fd = os.open(staging, os.O_RDONLY)
+    try:
+        if syncfs is not None and syncfs(fd) == 0:
+            return
+    finally:
+        os.close(fd)
+    for path in paths:
+        with open(path, "rb") as fh:
+            os.fsync(fh.fileno())
+    for folder in sorted({p.parent for p in paths} | {staging}):
+        _fsync_dir(folder)
 
 
 def _fsync_dir(path: Path) -> None:
@@ -210,13 +228,18 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def _renameat2() -> Any:
+    return _libc_function("renameat2", [ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
+                                        ctypes.c_char_p, ctypes.c_uint])
+
+
+def _libc_function(name: str, argtypes: list[Any]) -> Any:
+    """The C library's function ``name`` returning an int (Linux only), or None."""
     if not sys.platform.startswith("linux"):
         return None
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
-        func = libc.renameat2
-        func.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
-                         ctypes.c_uint]
+        func = getattr(libc, name)
+        func.argtypes = argtypes
         func.restype = ctypes.c_int
         return func
     return None

@@ -112,7 +112,7 @@ def entry(ir: dict[str, Any], part: Part) -> list[Any]:
     code = set(((ir.get("kinds") or {}).get(part.kind) or {}).get("code") or [])
     plain = {rid: {f: v for f, v in rec.items() if f not in code}
              for rid, rec in records.items() if isinstance(rec, dict)}
-    firsts = [min(_statement_ids(rec), default=None) for rec in records.values()]
+    firsts = [_first_statement(rec) for rec in records.values()]
     return [part.name, firsts, plain, list(part.ids),
             _having(ir, part.kind, records, "modifiers", "mod"),
             _having(ir, part.kind, records, "reactions", "on")]
@@ -134,16 +134,17 @@ def _having(ir: dict[str, Any], kind: str, records: dict[str, Any], fields_of: s
     return dict(sorted(out.items()))
 
 
-def _statement_ids(node: Any) -> list[int]:
-    """The ids of the statements under ``node`` (``lang.number_nodes``)."""
-    out: list[int] = []
+def _first_statement(node: Any) -> int | None:
+    """The id of the first statement under ``node``, None if none: statements are
+    numbered depth first in data order (``lang.number_nodes``), so the first met so is
+    the least, and the walk stops there."""
     todo = [node]
     while todo:
         node = todo.pop()
-        if isinstance(node, dict):
-            if "op" in node and isinstance(node.get("id"), int):
-                out.append(node["id"])
-            todo.extend(node.values())
-        elif isinstance(node, list):
-            todo.extend(node)
-    return out
+        if type(node) is dict:
+            if "op" in node and type(node.get("id")) is int:
+                return int(node["id"])
+            todo.extend(reversed(node.values()))
+        elif type(node) is list:
+            todo.extend(reversed(node))
+    return None
