@@ -111,15 +111,23 @@ def _compile_apart(files: list[str], workers: int) -> None:
     """``_compile_files`` in ``workers`` processes at once, the files shared out by size
     (the biggest first, each to the least loaded); what a process left undone (it
     failed) is compiled here."""
-    loads: list[tuple[int, list[str]]] = [(0, []) for _ in range(workers)]
-    for f in sorted(files, key=lambda f: (-os.path.getsize(f), f)):
-        size, batch = min(loads, key=lambda load: load[0])
-        loads.remove((size, batch))
-        loads.append((size + os.path.getsize(f), batch + [f]))
-    code = "import sys; from compiler.output import _compile_files; _compile_files(sys.argv[1:])"
-    procs = [subprocess.Popen([sys.executable, "-c", code, *batch], cwd=_ROOT,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-             for _, batch in loads if batch]
+    batches: list[list[str]] = [[] for _ in range(workers)]
+    sizes = [0] * workers
+    for size, f in sorted(((os.path.getsize(f), f) for f in files), key=lambda p: (-p[0], p[1])):
+        least = sizes.index(min(sizes))
+        batches[least].append(f)
+        sizes[least] += size
+    code = ("import os, sys; from compiler.output import _compile_files; _compile_files("
+            "[os.fsdecode(f) for f in sys.stdin.buffer.read().split(b'\\0')])")
+    procs = []
+    for batch in batches:  # the names on stdin: 100,000 of them are past argv's limit
+        if batch:
+            procs.append(proc := subprocess.Popen(
+                [sys.executable, "-c", code], cwd=_ROOT, stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            assert proc.stdin is not None
+            proc.stdin.write(b"\0".join(os.fsencode(f) for f in batch))
+            proc.stdin.close()
     if any(proc.wait() != 0 for proc in procs):
         _compile_files(files)
 

@@ -136,3 +136,17 @@ def test_a_tree_is_made_durable_with_or_without_syncfs(tmp_path: Path, syncfs: b
     assert tree(tmp_path / "out") == files
     if not syncfs:
         assert len(synced) >= 3 + 2  # the three files, then the folders
+
+
+def test_pyc_files_are_written_by_processes_given_any_number_of_files(tmp_path: Path) -> None:
+    """The files are handed to the processes on stdin: 100,000 names (a game of as many
+    one-record parts) are past the limit of a command line, which failed with E2BIG."""
+    import importlib.util
+
+    folder = tmp_path / ("d" * 200)
+    folder.mkdir()
+    names = [str(folder / f"m_{i}_{'x' * 200}.py") for i in range(12000)]  # 5 MB of names
+    for i, name in enumerate(names):
+        Path(name).write_text(f"X = {i}\n", "utf-8")
+    output._compile_apart(names, 2)
+    assert all(Path(importlib.util.cache_from_source(n)).is_file() for n in names)
