@@ -29,6 +29,8 @@ __all__ = ["PART_MIN", "Part", "entry", "plan", "records_of", "records_source",
 
 PART_MIN = 100
 """A kind with fewer records stays whole in ``rules.py`` and ``engine.py``."""
+NAME_MAX = 120
+"""Characters of a part's name at most, before its number (``_name``)."""
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,9 @@ def plan(ir: dict[str, Any]) -> list[Part]:
 
 def _name(kind: str, rid: str, taken: set[str]) -> str:
     """A module name for a record's part: kind and id, with a number when needed (two
-    ids alike once written with ``[a-z0-9_]`` only)."""
-    base = re.sub(r"[^a-z0-9_]", "_", f"{kind}_{rid}".lower()).strip("_")
+    ids alike once written with ``[a-z0-9_]`` only, or cut to ``NAME_MAX`` characters: a
+    file name has at most 255 bytes)."""
+    base = re.sub(r"[^a-z0-9_]", "_", f"{kind}_{rid}".lower()).strip("_")[:NAME_MAX]
     name, count = base, 2
     while name in taken:
         name = f"{base}_{count}"

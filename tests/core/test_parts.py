@@ -40,6 +40,8 @@ def test_part_names_are_safe_and_distinct() -> None:
     taken: set[str] = set()
     assert [parts._name("cards", rid, taken) for rid in ("A-b", "a_b", "x.y/../z")] == \
         ["cards_a_b", "cards_a_b_2", "cards_x_y____z"]
+    long = [parts._name("cards", "k" * 300 + tail, taken) for tail in ("1", "2")]
+    assert long == ["cards_" + "k" * 114, "cards_" + "k" * 114 + "_2"]
 
 
 def test_the_package_of_parts_is_the_ir(small_parts: None, tmp_path: Path,
