@@ -107,6 +107,10 @@ def test_the_runtime_is_small(package: str) -> None:
     # name the loop's YAML line (machine.run: a while that never ends); 30
     # for straight runs guarded by a rollback (straight.py: a require, an emit) and the
     # options' hot paths (choose.py: scopes pushed by hand, a check kept per decision);
-    # 10 for one part per record (lazy.py: a record decoded on first read, the parts'
-    # modifier and reaction lists gathered once per table, not per question).
-    assert lines <= 3310, f"compiler/{package} has {lines} lines"
+    # 40 for the compiled engine's modifiers (reactions.modsum: the active modifiers of a
+    # value kept as one list by the active entries' versions, while the interpreter
+    # keeps its walk as the oracle) and the ids and adjacency kept per record
+    # (exports.IDS, exports.ADJ), 3,349 lines with them; 16 for one part per record
+    # (lazy.py: a record decoded on first read, the part list kept, the parts' modifier
+    # and reaction lists gathered once per table, not per question).
+    assert lines <= 3365, f"compiler/{package} has {lines} lines"

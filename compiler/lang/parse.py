@@ -91,8 +91,82 @@ def parse(start: str, text: str, position: Position, path: str
 def _tree(start: str, text: str) -> Any:
     """The ``Syn`` tree of ``text`` at character offsets (``SynBuilder``; the same text
     is parsed once: card texts repeat). It is only read afterwards: ``located`` builds new
-    nodes at the file positions of each place the text is written."""
-    return parser().parse(text, start=start)
+    nodes at the file positions of each place the text is written.
+
+    Trees parsed by earlier runs are read from rulesc's cache folder (``keep_trees``):
+    after one card is edited, only its texts are parsed again."""
+    kept, key = _kept(), f"{start}\0{text}"
+    _KEPT.looked.add(key)
+    plain = kept.get(key)
+    if plain is not None:
+        return _from_plain(plain)
+    tree = parser().parse(text, start=start)
+    kept[key] = _to_plain(tree)
+    _KEPT.parsed = True
+    return tree
+
+
+class _Kept:
+    """The trees read from the cache folder: ``by_text`` ``{"start\\0text": plain
+    tree}`` (None until read), ``looked`` the keys this process asked for, ``parsed``
+    whether it parsed a text the file lacks."""
+
+    def __init__(self) -> None:
+        self.by_text: dict[str, Any] | None = None
+        self.looked: set[str] = set()
+        self.parsed = False
+
+
+_KEPT = _Kept()
+_KEEP_AT_MOST = 50_000
+
+
+def _kept() -> dict[str, Any]:
+    if _KEPT.by_text is None:
+        from compiler import cache
+
+        found = cache.load_value(_kept_name()) if cache.enabled() else None
+        _KEPT.by_text = found if isinstance(found, dict) else {}
+    return _KEPT.by_text
+
+
+def keep_trees() -> None:
+    """Write the trees this process parsed, with those read, to the cache folder (once
+    per change; over ``_KEEP_AT_MOST`` texts the file starts again from this run's)."""
+    from compiler import cache
+
+    if not _KEPT.parsed or _KEPT.by_text is None or not cache.enabled():
+        return
+    if len(_KEPT.by_text) > _KEEP_AT_MOST:
+        _KEPT.by_text = {k: v for k, v in _KEPT.by_text.items() if k in _KEPT.looked}
+    cache.store_value(_kept_name(), _KEPT.by_text)
+    _KEPT.parsed = False
+
+
+def _kept_name() -> str:
+    """The file of kept trees; any change to rulesc (its grammar, ``SynBuilder``) or to
+    Python or Lark's versions names a new one (``compiler.cache.code_hash``)."""
+    from compiler import cache
+
+    return f"syn-{cache.code_hash()[:24]}.marshal"
+
+
+def _to_plain(node: Any) -> Any:
+    """A ``Syn`` tree as marshal-able data: a node is ``[op, offset, col, kids]`` (a
+    list), a tuple of kids stays a tuple."""
+    if type(node) is Syn:
+        return [node.op, node.line, node.col, tuple([_to_plain(k) for k in node.kids])]
+    if type(node) is tuple:
+        return tuple([_to_plain(k) for k in node])
+    return node
+
+
+def _from_plain(node: Any) -> Any:
+    if type(node) is list:
+        return Syn(node[0], node[1], node[2], tuple([_from_plain(k) for k in node[3]]))
+    if type(node) is tuple:
+        return tuple([_from_plain(k) for k in node])
+    return node
 
 
 def _nesting(text: str) -> tuple[int, int]:

@@ -66,7 +66,7 @@ K = [
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: ((_w1 if type((_w1 := len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)]))) is int else num(_w1)) > 0))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -257,7 +257,7 @@ x_84 = x_13  # rules_data/love_letter/definitions/cards.yaml:66
 
 
 def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
 
 
 x_86 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
@@ -407,7 +407,10 @@ def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [(_w1.get(AR('%', AR('+', ctx.state.get('starter'), v_k_104), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', AR('+', ctx.state.get('starter'), v_k_104), len(ctx.state['players'])), None)) for v_k_104 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    def compute():
+        _h1 = ctx.state.get('starter')
+        return [(_w1.get(AR('%', (_h1 + v_k_104 if type(_h1) is type(v_k_104) is int else AR('+', _h1, v_k_104)), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', (_h1 + v_k_104 if type(_h1) is type(v_k_104) is int else AR('+', _h1, v_k_104)), len(ctx.state['players'])), None)) for v_k_104 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), compute)
 
 
 x_154 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
@@ -419,7 +422,7 @@ x_159 = x_119  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if (((_w1 if type((_w1 := len([v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_106] if type(v_p_106) is int and 0 <= v_p_106 < len(ctx.state['players']) else {}).get('out'))]))) is int else num(_w1)) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_106] if type(v_p_106) is int and 0 <= v_p_106 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 x_162 = x_23  # rules_data/love_letter/definitions/turns.yaml:101
@@ -446,7 +449,10 @@ def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~108'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not any([any([(v_x_110 in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) in (list, dict) else IN(v_x_110, _w2)) for v_x_110 in items_of((ctx.index.plain['cards'].get(v_other_109, NOREC).get('discard_with', []) if type(v_other_109) is str else []))]) for v_other_109 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_109 != E.get('card~108'))])))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        return (not any(any((v_x_110 in _h1 if type(_h1) in (list, dict) else IN(v_x_110, _h1)) for v_x_110 in items_of((ctx.index.plain['cards'].get(v_other_109, NOREC).get('discard_with', []) if type(v_other_109) is str else []))) for v_other_109 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_109 != E.get('card~108'))))
+    return MEMO(ctx, (175, E.get('card~108'), E.get('you'), ctx.stamps.get('hand', 0),), compute)
 
 
 x_179 = x_15  # rules_data/love_letter/definitions/turns.yaml:59
@@ -476,7 +482,7 @@ def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if (((_w1 if type((_w1 := len([v_p_112 for v_p_112 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_112] if type(v_p_112) is int and 0 <= v_p_112 < len(ctx.state['players']) else {}).get('out'))]))) is int else num(_w1)) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_112 for v_p_112 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_112] if type(v_p_112) is int and 0 <= v_p_112 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
@@ -521,7 +527,7 @@ def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
-    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if (((_w2 if type((_w2 := FN['count'](ctx, None, E.get('still_in~132')))) is int else num(_w2)) > 1)) and ((E.get('p~133') in _w3 if type((_w3 := E.get('still_in~132'))) in (list, dict) else IN(E.get('p~133'), _w3))) else False) else K[1])
+    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if ((FN['count'](ctx, None, E.get('still_in~132')) > 1)) and ((E.get('p~133') in _w2 if type((_w2 := E.get('still_in~132'))) in (list, dict) else IN(E.get('p~133'), _w2))) else False) else K[1])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -537,7 +543,7 @@ def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('won~130')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('won~130')) > 0)
 
 
 x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:188
@@ -546,11 +552,14 @@ x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:188
 def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (208, E.get('won~130'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_136 for v_p_136 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_135), len(ctx.state['players'])), None) for v_k_135 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_136 in _w1 if type((_w1 := E.get('won~130'))) in (list, dict) else IN(v_p_136, _w1))]))
+    def compute():
+        _h1 = ctx.state.get('starter')
+        return FN['first'](ctx, None, [v_p_136 for v_p_136 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_135 if type(_h1) is type(v_k_135) is int else AR('+', _h1, v_k_135)), len(ctx.state['players'])), None) for v_k_135 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_136 in _w1 if type((_w1 := E.get('won~130'))) in (list, dict) else IN(v_p_136, _w1))])
+    return MEMO(ctx, (208, E.get('won~130'), ctx.stamps.get('starter', 0),), compute)
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any([((_w1 if type((_w1 := (ctx.state['players'][v_p_137] if type(v_p_137) is int and 0 <= v_p_137 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_137 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any(((_w1 if type((_w1 := (ctx.state['players'][v_p_137] if type(v_p_137) is int and 0 <= v_p_137 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_137 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_210(ctx, E=None):  # 

@@ -48,7 +48,10 @@ K = [
 def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (3 * (_w1 if type((_w1 := FN['sum'](ctx, None, [len([v_x_2620 for v_x_2620 in items_of(KEY(ctx.state.get('places'), v_s_2619, [])) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if any([((v_y_2621.get('piece', None) if type(v_y_2621) is dict else KEY(v_y_2621, 'piece', None)) == 'electrical_pole') for v_y_2621 in items_of(KEY(ctx.state.get('places'), v_s_2619, []))])]))) is int else num(_w1))))
+    def compute():
+        _h1 = ctx.state.get('places')
+        return (3 * (_w2 if type((_w2 := sum([len([v_x_2620 for v_x_2620 in items_of(_c1) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, [])),) if any(((v_y_2621.get('piece', None) if type(v_y_2621) is dict else KEY(v_y_2621, 'piece', None)) == 'electrical_pole') for v_y_2621 in items_of(_c1))]))) is int else num(_w2)))
+    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
 TRIALS = {

@@ -75,7 +75,11 @@ x_9619 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_9623(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9623, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_2633 for v_i_2633 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2633, NOREC).get('deck', None) if type(v_i_2633) is str else None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', len([v_x_2635 for v_x_2635 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_2635 == v_c_2634)]), FN['sum'](ctx, None, [len([v_x_2637 for v_x_2637 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_2636, [])) if (v_x_2637 == v_c_2634)]) for v_r_2636 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_2634 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2634, NOREC).get('deck', None) if type(v_c_2634) is str else None) == 'venture_capital')])))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (_w5 + _w6 if type((_w5 := len([v_i_2633 for v_i_2633 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2633, NOREC).get('deck', None) if type(v_i_2633) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2634))) is type((_w4 := sum([items_of((_h2.get(v_r_2636, []) if type(_h2) is dict else KEY(_h2, v_r_2636, []))).count(v_c_2634) for v_r_2636 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2634 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2634, NOREC).get('deck', None) if type(v_c_2634) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9623, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68

@@ -54,7 +54,10 @@ K = [
 def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: ((_w5 if type((_w5 := len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_2619, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_2619, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('double_icon', _w4))]))) is int else num(_w5)) >= 5))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
+        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('double_icon', _w3))]) >= 5)
+    return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
 x_9147 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55

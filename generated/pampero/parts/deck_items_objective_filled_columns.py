@@ -54,7 +54,10 @@ K = [
 def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), lambda: ((_w2 if type((_w2 := len([v_col_2619 for v_col_2619 in IDS(ctx, 'grid_columns') if all([IN((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None), (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_2619, NOREC).get('column', 0) if type(v_col_2619) is str else 0))])]))) is int else num(_w2)) >= 2))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')
+        return (len([v_col_2619 for v_col_2619 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None), _h1) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_2619, NOREC).get('column', 0) if type(v_col_2619) is str else 0)))]) >= 2)
+    return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), compute)
 
 
 x_9723 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55

@@ -48,7 +48,11 @@ K = [
 def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_2619 for v_i_2619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('deck', None) if type(v_i_2619) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_2621 for v_x_2621 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_2621 == v_c_2620)]), FN['sum'](ctx, None, [len([v_x_2623 for v_x_2623 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_2622, [])) if (v_x_2623 == v_c_2620)]) for v_r_2622 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_2620 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2620, NOREC).get('deck', None) if type(v_c_2620) is str else None) == 'brazil')])))) is int else num(_w1))))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (3 * (_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := len([v_i_2619 for v_i_2619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('deck', None) if type(v_i_2619) is str else None) == 'brazil')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2620))) is type((_w4 := sum([items_of((_h2.get(v_r_2622, []) if type(_h2) is dict else KEY(_h2, v_r_2622, []))).count(v_c_2620) for v_r_2622 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2620 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2620, NOREC).get('deck', None) if type(v_c_2620) is str else None) == 'brazil')]))) is int else AR('+', _w5, _w6)))) is int else num(_w7)))
+    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 TRIALS = {

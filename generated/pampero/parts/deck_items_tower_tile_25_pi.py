@@ -54,7 +54,11 @@ K = [
 def x_10650(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10650, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', len([v_i_2624 for v_i_2624 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2624, NOREC).get('deck', None) if type(v_i_2624) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_2626 for v_x_2626 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_2626 == v_c_2625)]), FN['sum'](ctx, None, [len([v_x_2628 for v_x_2628 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_2627, [])) if (v_x_2628 == v_c_2625)]) for v_r_2627 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_2625 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2625, NOREC).get('deck', None) if type(v_c_2625) is str else None) == 'brazil')])))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (_w5 + _w6 if type((_w5 := len([v_i_2624 for v_i_2624 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2624, NOREC).get('deck', None) if type(v_i_2624) is str else None) == 'brazil')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2625))) is type((_w4 := sum([items_of((_h2.get(v_r_2627, []) if type(_h2) is dict else KEY(_h2, v_r_2627, []))).count(v_c_2625) for v_r_2627 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2625 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2625, NOREC).get('deck', None) if type(v_c_2625) is str else None) == 'brazil')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (10650, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 x_10651 = _C.x_10549  # rules_data/pampero/definitions/resources.yaml:68

@@ -66,7 +66,10 @@ def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (380, E.get('n~700'), E.get('r~701'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~701'), 0) if type((_w1 := (ctx.state['players'][v_target_702] if type(v_target_702) is int and 0 <= v_target_702 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~701'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~700'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~701'))) is str else 0))) is int else num(_w6))) for v_target_702 in items_of(list(range(len(ctx.state['players']))))]))
+    def compute():
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~716'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~716'), 0) if type((_w1 := (ctx.state['players'][v_target_717] if type(v_target_717) is int and 0 <= v_target_717 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~716'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~715'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_717 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (380, E.get('n~715'), E.get('r~716'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -76,25 +79,25 @@ def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~703'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~701'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~700'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~701'))) is str else 0))) is int else num(_w7)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~718'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~716'))) is str else 0))) is int else num(_w6)))
 
 
 def x_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~703'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~701'), 0))
+    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~718'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0))
 
 
 def x_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~703')}
+    return {'target': E.get('target~718')}
 
 
 def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~705'), 0))
+    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~720'), 0))
 
 
 def d_344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
@@ -103,7 +106,7 @@ def d_344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'n~715', 1, True)
     return True
 
 
@@ -113,7 +116,7 @@ def d_345(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~701', 'titanium', True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
     return True
 
 
@@ -134,7 +137,7 @@ def d_351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 1, True)
+    LOCAL(ctx, E, 'n~719', 1, True)
     return True
 
 
@@ -144,14 +147,14 @@ def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~705', 'titanium', True)
+    LOCAL(ctx, E, 'r~720', 'titanium', True)
     return True
 
 
 def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~701'), 0))
+    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0))
 
 
 def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
@@ -163,19 +166,19 @@ def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
 def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~702'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~702'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~702'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~702'))) is str else 0))) is int else num(_w5)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~717'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~717'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~717'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~717'))) is str else 0))) is int else num(_w7)))
 
 
 def x_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~702'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~702'), 0))
+    return (_w1.get(E.get('p~717'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~717'), 0))
 
 
 def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~702'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~717'))) is str else 0)
 
 
 def x_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -187,13 +190,13 @@ def x_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~702'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~717'))) is str else None) != None)
 
 
 def x_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~702'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~702'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~717'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~717'))) is str else None), 0))
 
 
 def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -205,19 +208,19 @@ def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~702'))
+    return FLD(ctx, K[1], E.get('p~717'))
 
 
 def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~704'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~702'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~702'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~719'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~717'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~717'), 0)))
 
 
 def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~704'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~719'))) is dict else KEY(_w1, 'effect', None))
 
 
 def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
@@ -226,7 +229,7 @@ def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     return True
 
 
@@ -245,7 +248,7 @@ def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~702', 'temperature', True)
+    LOCAL(ctx, E, 'p~717', 'temperature', True)
     return True
 
 
@@ -255,7 +258,7 @@ def d_361(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 1, True)
+    LOCAL(ctx, E, 'n~718', 1, True)
     return True
 
 
@@ -278,17 +281,17 @@ def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     if E is None:
         E = ctx.env()
     items = list(items_of(x_408(ctx, E)))
-    old = E.get('b~704', MISSING)
+    old = E.get('b~719', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~704', old)
+        UNSET(ctx, E, 'b~719', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~704', item, True)
+            LOCAL(ctx, E, 'b~719', item, True)
             if x_409(ctx, E):
                 return t_373(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -312,48 +315,51 @@ def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~702'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
     return True
 
 
 def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 3)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~701'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~700'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~701'))) is str else 0))) is int else num(_w7)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~716'))) is str else 0))) is int else num(_w6)))
 
 
 def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (422, E.get('n~702'), E.get('r~703'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~703'), 0) if type((_w1 := (ctx.state['players'][v_target_704] if type(v_target_704) is int and 0 <= v_target_704 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~703'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~702'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~703'))) is str else 0))) is int else num(_w6))) for v_target_704 in items_of(list(range(len(ctx.state['players']))))]))
+    def compute():
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~718'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~718'), 0) if type((_w1 := (ctx.state['players'][v_target_719] if type(v_target_719) is int and 0 <= v_target_719 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~718'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~717'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_719 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (422, E.get('n~717'), E.get('r~718'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~705'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~703'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~702'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~703'))) is str else 0))) is int else num(_w7)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~718'))) is str else 0))) is int else num(_w6)))
 
 
 def x_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~705'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~703'), 0))
+    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0))
 
 
 def x_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~705')}
+    return {'target': E.get('target~720')}
 
 
 def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~707'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~707'), 0))
+    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~722'), 0))
 
 
 def d_377(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
@@ -362,7 +368,7 @@ def d_377(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
     return True
 
 
@@ -383,7 +389,7 @@ def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
+    LOCAL(ctx, E, 'n~717', 1, True)
     return True
 
 
@@ -393,7 +399,7 @@ def d_382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'heat', True)
+    LOCAL(ctx, E, 'r~718', 'heat', True)
     return True
 
 
@@ -414,20 +420,20 @@ def d_388(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 2, True)
+    LOCAL(ctx, E, 'n~721', 2, True)
     return True
 
 
 def x_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~702') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~717') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~703') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~718') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -439,13 +445,13 @@ def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~704'), E.get('t_v~705')), E.get('h_v~706')) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~719'))) is type((_w2 := E.get('t_v~720'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~701'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~716'))) is int else num(_w4)))
 
 
 def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -457,37 +463,37 @@ def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~704'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~705'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~706'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~701'))) is int else num(_w16)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~720'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~721'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~716'))) is int else num(_w22)))
 
 
 def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~701'), E.get('s_v~704')))) is int else num(_w3)) - 1), E.get('s_v~704'))]) if ((_w4 if type((_w4 := E.get('s_v~704'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('s_v~719'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~719'))]) if ((_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~701'), E.get('t_v~705')))) is int else num(_w3)) - 1), E.get('t_v~705'))]) if ((_w4 if type((_w4 := E.get('t_v~705'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('t_v~720'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~720'))]) if ((_w6 if type((_w6 := E.get('t_v~720'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~701'), E.get('h_v~706')))) is int else num(_w3)) - 1), E.get('h_v~706'))]) if ((_w4 if type((_w4 := E.get('h_v~706'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~721'))]) if ((_w6 if type((_w6 := E.get('h_v~721'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~701'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~707'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~704'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~708'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~705'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~709'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~706'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~707'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~707'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~704'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~708'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~705'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~709'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~706'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~704'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~701'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~708'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~707'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~704'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~708'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~705'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~709'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~706'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~705'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~701'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~709'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~707'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~704'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~708'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~705'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~709'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~706'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~706'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~701'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~722'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~722'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~719'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~723'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~720'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~724'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~721'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~719'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~716'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~723'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~722'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~719'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~723'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~720'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~724'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~721'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~720'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~716'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~724'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~722'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~719'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~723'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~720'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~724'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~721'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~721'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~716'))) is int else num(_w53)))) else False))) else False)
 
 
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~701'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~707'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~704'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~708'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~705'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~709'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~706'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])
 
 
 def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -511,7 +517,7 @@ def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~701'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~707'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~704'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~708'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~705'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~709'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~706'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~707')} if ((_w13 if type((_w13 := E.get('s_v~704'))) is int else num(_w13)) > 0) else K[3])), ({'titanium': E.get('t~708')} if ((_w14 if type((_w14 := E.get('t_v~705'))) is int else num(_w14)) > 0) else K[3])), ({'heat': E.get('h~709')} if ((_w15 if type((_w15 := E.get('h_v~706'))) is int else num(_w15)) > 0) else K[3]))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~722')} if ((_w8 if type((_w8 := E.get('s_v~719'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~723')} if ((_w11 if type((_w11 := E.get('t_v~720'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~724')} if ((_w14 if type((_w14 := E.get('h_v~721'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -531,7 +537,7 @@ def x_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
 
 
 def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
@@ -550,7 +556,7 @@ def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~701', E.get('n~700'), True)
+    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
     return True
 
 
@@ -560,7 +566,7 @@ def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~702', 0, True)
+    LOCAL(ctx, E, 'sv~717', 0, True)
     return True
 
 
@@ -570,7 +576,7 @@ def d_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~703', 0, True)
+    LOCAL(ctx, E, 'tv~718', 0, True)
     return True
 
 
@@ -580,7 +586,7 @@ def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~704', x_437(ctx, E), True)
+    LOCAL(ctx, E, 's_v~719', x_437(ctx, E), True)
     return True
 
 
@@ -590,7 +596,7 @@ def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~705', x_438(ctx, E), True)
+    LOCAL(ctx, E, 't_v~720', x_438(ctx, E), True)
     return True
 
 
@@ -600,7 +606,7 @@ def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~706', x_439(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~721', x_439(ctx, E), True)
     return True
 
 
@@ -660,7 +666,7 @@ def d_426(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~710', 1, True)
+    LOCAL(ctx, E, 'n~725', 1, True)
     return True
 
 
@@ -719,7 +725,7 @@ def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 3, True)
+    LOCAL(ctx, E, 'n~717', 3, True)
     return True
 
 
@@ -738,19 +744,19 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~701'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~700'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4)))
 
 
 def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~701'), 0))
+    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))
 
 
 def x_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~707'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~707'), 0))
+    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0))
 
 
 def d_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -770,7 +776,7 @@ def d_476(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 1, True)
+    LOCAL(ctx, E, 'n~721', 1, True)
     return True
 
 
@@ -780,48 +786,58 @@ def d_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~707', 'megacredits', True)
+    LOCAL(ctx, E, 'r~722', 'megacredits', True)
     return True
 
 
 def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~703'), 0))
+    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0))
 
 
 def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (548, E.get('t~704'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_705, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_705, 0)), (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('step', 0) if type(v_p_705) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('max', 0) if type(v_p_705) is str else 0))) is int else num(_w3))) for v_p_705 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_705, NOREC).get('tile', None) if type(v_p_705) is str else None) == E.get('t~704'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_720, 0) if type(_h1) is dict else KEY(_h1, v_p_720, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('step', 0) if type(v_p_720) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('max', 0) if type(v_p_720) is str else 0))) is int else num(_w4))) for v_p_720 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_720, NOREC).get('tile', None) if type(v_p_720) is str else None) == E.get('t~719'))))
+    return MEMO(ctx, (548, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (549, E.get('this'), E.get('t~704'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_710: (lambda v_near_713: (v_near_713 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~704'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_713))) is int else num(_w22)) > 0)) else False) else v_open_710))([v_s_711 for v_s_711 in items_of(v_open_710) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_712 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_712, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_712, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_712, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_712 in items_of(ADJ(ctx, 'spaces', v_s_711))])) else False)]))([v_s_707 for v_s_707 in [v_x_706 for v_x_706 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_706, NOREC).get('type', None) if type(v_x_706) is str else None) == GET(ctx, 'tiles', E.get('t~704'), 'space', None))] if (True if ((not (v_s_707 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_707, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == E.get('t~704'))) or (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_707 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_707, _w2)))) or (((_w3.get(v_s_707, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_707, None)) == E.get('you'))) else False)) and ((True if ((v_s_707 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~704'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_707, _w6))) or ((not any([(True if ((v_x_708 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_708, _w7))) and ((not (v_x_708 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~704'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_708, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_708, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_708, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_708, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_708, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_709)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_708, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_708, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_709)) else False)) else False) for v_u_709 in items_of(KEY(GET(ctx, 'tiles', E.get('t~704'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_708 in items_of(ADJ(ctx, 'spaces', v_s_707))]))) else False)) else False)]))
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~719'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~719'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~719'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_725: (lambda v_near_728: (v_near_728 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~719'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_728) > 0)) else False) else v_open_725))([v_s_726 for v_s_726 in items_of(v_open_725) if (True if ((E.get('you') != None)) and (any((True if ((v_x_727 in _h2 if type(_h2) in (list, dict) else IN(v_x_727, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_727 in ADJ(ctx, 'spaces', v_s_726))) else False)]))([v_s_722 for v_s_722 in [v_x_721 for v_x_721 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_721, NOREC).get('type', None) if type(v_x_721) is str else None) == _h1)] if (True if ((not (v_s_722 in _h2 if type(_h2) in (list, dict) else IN(v_s_722, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('t~719'))) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_722 in _h3 if type(_h3) in (list, dict) else IN(v_s_722, _h3)))) or (((_h3.get(v_s_722, None) if type(_h3) is dict else KEY(_h3, v_s_722, None)) == E.get('you'))) else False)) and ((True if ((v_s_722 in _h4 if type(_h4) in (list, dict) else IN(v_s_722, _h4))) or ((not any((True if ((v_x_723 in _h2 if type(_h2) in (list, dict) else IN(v_x_723, _h2))) and ((not (v_x_723 in _h4 if type(_h4) in (list, dict) else IN(v_x_723, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_724)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_724)) else False)) else False) for v_u_724 in items_of(_h5))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722)))) else False)) else False)])
+    return MEMO(ctx, (549, E.get('this'), E.get('t~719'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~714')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('legal~729')) > 0)
 
 
 def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~717'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~717'), {}))
+    return (_w1.get(E.get('s~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~732'), {}))
 
 
 def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~716'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~716'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~731'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~731'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -831,37 +847,37 @@ def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~717'))
+    return FLD(ctx, K[8], E.get('s~732'))
 
 
 def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~717'))
+    return ADJ(ctx, 'spaces', E.get('s~732'))
 
 
 def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~718') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~718'), _w1))
+    return (E.get('x~733') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~733'), _w1))
 
 
 def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~718'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~718'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~733'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~733'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~716'))
+    return FLD(ctx, K[10], E.get('t~731'))
 
 
 def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~715')}
+    return {'space': E.get('space~730')}
 
 
 def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
@@ -870,7 +886,7 @@ def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
+    LOCAL(ctx, E, 'n~715', 2, True)
     return True
 
 
@@ -880,7 +896,7 @@ def d_487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
     return True
 
 
@@ -890,7 +906,7 @@ def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~714', x_549(ctx, E), True)
+    LOCAL(ctx, E, 'legal~729', x_549(ctx, E), True)
     return True
 
 
@@ -911,7 +927,7 @@ def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~716', E.get('t~704'), True)
+    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
     return True
 
 
@@ -921,7 +937,7 @@ def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~717', E.get('space~715'), True)
+    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
     return True
 
 
@@ -931,7 +947,7 @@ def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~717'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[11])
     return True
 
 
@@ -961,7 +977,7 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~716'), 'space': E.get('s~717'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
         return k()
 
     return t_505(ctx, r1, s, E)
@@ -983,17 +999,17 @@ def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if E is None:
         E = ctx.env()
     items = list(items_of(x_560(ctx, E)))
-    old = E.get('x~718', MISSING)
+    old = E.get('x~733', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~718', old)
+        UNSET(ctx, E, 'x~733', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~718', item, True)
+            LOCAL(ctx, E, 'x~733', item, True)
             if x_561(ctx, E):
                 return t_507(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1026,68 +1042,68 @@ def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~716'), 'space': E.get('s~717'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
     return True
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~700'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~700'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~700'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~700'))) is str else 0))) is int else num(_w5)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~715'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~715'))) is str else 0))) is int else num(_w7)))
 
 
 def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~700'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~700'), 0))
+    return (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0))
 
 
 def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~700'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~715'))) is str else 0)
 
 
 def x_576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~700'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~715'))) is str else None) != None)
 
 
 def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~700'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~700'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0))
 
 
 def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~700'))
+    return FLD(ctx, K[1], E.get('p~715'))
 
 
 def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~702'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~700'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~700'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~715'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~715'), 0)))
 
 
 def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~702'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~705'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~704'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~704'), 'target': E.get('target~705'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~719'), 'target': E.get('target~720'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~705'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~704'), 0))
+    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
 
 
 def d_513(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
@@ -1096,7 +1112,7 @@ def d_513(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~700', 'temperature', True)
+    LOCAL(ctx, E, 'p~715', 'temperature', True)
     return True
 
 
@@ -1106,7 +1122,7 @@ def d_514(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~701', 1, True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return True
 
 
@@ -1117,17 +1133,17 @@ def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     if E is None:
         E = ctx.env()
     items = list(items_of(x_581(ctx, E)))
-    old = E.get('b~702', MISSING)
+    old = E.get('b~717', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~702', old)
+        UNSET(ctx, E, 'b~717', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~702', item, True)
+            LOCAL(ctx, E, 'b~717', item, True)
             if x_582(ctx, E):
                 return t_526(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1151,7 +1167,7 @@ def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
     return True
 
 
@@ -1161,7 +1177,7 @@ def d_530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~704', 'plants', True)
+    LOCAL(ctx, E, 'r~719', 'plants', True)
     return True
 
 
@@ -1178,74 +1194,84 @@ def d_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~707', 'titanium', True)
+    LOCAL(ctx, E, 'r~722', 'titanium', True)
     return True
 
 
 def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (620, E.get('t~703'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_704, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_704, 0)), (ctx.index.plain['parameters'].get(v_p_704, NOREC).get('step', 0) if type(v_p_704) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_704, NOREC).get('max', 0) if type(v_p_704) is str else 0))) is int else num(_w3))) for v_p_704 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_704, NOREC).get('tile', None) if type(v_p_704) is str else None) == E.get('t~703'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_719, 0) if type(_h1) is dict else KEY(_h1, v_p_719, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('step', 0) if type(v_p_719) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('max', 0) if type(v_p_719) is str else 0))) is int else num(_w4))) for v_p_719 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_719, NOREC).get('tile', None) if type(v_p_719) is str else None) == E.get('t~718'))))
+    return MEMO(ctx, (620, E.get('t~718'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (621, E.get('this'), E.get('t~703'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_709: (lambda v_near_712: (v_near_712 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~703'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_712))) is int else num(_w22)) > 0)) else False) else v_open_709))([v_s_710 for v_s_710 in items_of(v_open_709) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_711 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_711, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_711, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_711, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_711 in items_of(ADJ(ctx, 'spaces', v_s_710))])) else False)]))([v_s_706 for v_s_706 in [v_x_705 for v_x_705 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_705, NOREC).get('type', None) if type(v_x_705) is str else None) == GET(ctx, 'tiles', E.get('t~703'), 'space', None))] if (True if ((not (v_s_706 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_706, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == E.get('t~703'))) or (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_706 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_706, _w2)))) or (((_w3.get(v_s_706, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_706, None)) == E.get('you'))) else False)) and ((True if ((v_s_706 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~703'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_706, _w6))) or ((not any([(True if ((v_x_707 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_707, _w7))) and ((not (v_x_707 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~703'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_707, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_707, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_707, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_707, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_707, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_708)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_707, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_707, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_708)) else False)) else False) for v_u_708 in items_of(KEY(GET(ctx, 'tiles', E.get('t~703'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_707 in items_of(ADJ(ctx, 'spaces', v_s_706))]))) else False)) else False)]))
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~718'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~718'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~718'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_724: (lambda v_near_727: (v_near_727 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~718'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_727) > 0)) else False) else v_open_724))([v_s_725 for v_s_725 in items_of(v_open_724) if (True if ((E.get('you') != None)) and (any((True if ((v_x_726 in _h2 if type(_h2) in (list, dict) else IN(v_x_726, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_726, {}) if type(_h2) is dict else KEY(_h2, v_x_726, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_726 in ADJ(ctx, 'spaces', v_s_725))) else False)]))([v_s_721 for v_s_721 in [v_x_720 for v_x_720 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_720, NOREC).get('type', None) if type(v_x_720) is str else None) == _h1)] if (True if ((not (v_s_721 in _h2 if type(_h2) in (list, dict) else IN(v_s_721, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('t~718'))) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_721 in _h3 if type(_h3) in (list, dict) else IN(v_s_721, _h3)))) or (((_h3.get(v_s_721, None) if type(_h3) is dict else KEY(_h3, v_s_721, None)) == E.get('you'))) else False)) and ((True if ((v_s_721 in _h4 if type(_h4) in (list, dict) else IN(v_s_721, _h4))) or ((not any((True if ((v_x_722 in _h2 if type(_h2) in (list, dict) else IN(v_x_722, _h2))) and ((not (v_x_722 in _h4 if type(_h4) in (list, dict) else IN(v_x_722, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_722, {}) if type(_h2) is dict else KEY(_h2, v_x_722, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_722, {}) if type(_h2) is dict else KEY(_h2, v_x_722, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_723)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_722, {}) if type(_h2) is dict else KEY(_h2, v_x_722, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_723)) else False)) else False) for v_u_723 in items_of(_h5))) else False) for v_x_722 in ADJ(ctx, 'spaces', v_s_721)))) else False)) else False)])
+    return MEMO(ctx, (621, E.get('this'), E.get('t~718'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~713')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('legal~728')) > 0)
 
 
 def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~716'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~716'), {}))
+    return (_w1.get(E.get('s~731'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~731'), {}))
 
 
 def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~715'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~715'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~730'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~730'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~716'))
+    return FLD(ctx, K[8], E.get('s~731'))
 
 
 def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~716'))
+    return ADJ(ctx, 'spaces', E.get('s~731'))
 
 
 def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~717') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~717'), _w1))
+    return (E.get('x~732') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~732'), _w1))
 
 
 def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~717'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~717'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~732'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~715'))
+    return FLD(ctx, K[10], E.get('t~730'))
 
 
 def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~714')}
+    return {'space': E.get('space~729')}
 
 
 def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
@@ -1254,7 +1280,7 @@ def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~703', 'ocean', True)
+    LOCAL(ctx, E, 't~718', 'ocean', True)
     return True
 
 
@@ -1264,7 +1290,7 @@ def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~713', x_621(ctx, E), True)
+    LOCAL(ctx, E, 'legal~728', x_621(ctx, E), True)
     return True
 
 
@@ -1285,7 +1311,7 @@ def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', E.get('t~703'), True)
+    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
     return True
 
 
@@ -1295,7 +1321,7 @@ def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~716', E.get('space~714'), True)
+    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
     return True
 
 
@@ -1305,7 +1331,7 @@ def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~716'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[11])
     return True
 
 
@@ -1335,7 +1361,7 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~715'), 'space': E.get('s~716'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
         return k()
 
     return t_569(ctx, r1, s, E)
@@ -1357,17 +1383,17 @@ def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if E is None:
         E = ctx.env()
     items = list(items_of(x_632(ctx, E)))
-    old = E.get('x~717', MISSING)
+    old = E.get('x~732', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~717', old)
+        UNSET(ctx, E, 'x~732', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~717', item, True)
+            LOCAL(ctx, E, 'x~732', item, True)
             if x_633(ctx, E):
                 return t_571(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1400,7 +1426,7 @@ def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~715'), 'space': E.get('s~716'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
     return True
 
 
@@ -1410,7 +1436,7 @@ def d_576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'plants', True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
     return True
 
 
@@ -1420,7 +1446,7 @@ def d_585(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~701', 2, True)
+    LOCAL(ctx, E, 'n~716', 2, True)
     return True
 
 
@@ -1430,7 +1456,7 @@ def d_600(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 4, True)
+    LOCAL(ctx, E, 'n~718', 4, True)
     return True
 
 
@@ -1440,74 +1466,84 @@ def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 4, True)
+    LOCAL(ctx, E, 'n~721', 4, True)
     return True
 
 
 def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (713, E.get('t~710'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_711, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_711, 0)), (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('step', 0) if type(v_p_711) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_711, NOREC).get('max', 0) if type(v_p_711) is str else 0))) is int else num(_w3))) for v_p_711 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_711, NOREC).get('tile', None) if type(v_p_711) is str else None) == E.get('t~710'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_726, 0) if type(_h1) is dict else KEY(_h1, v_p_726, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_726, NOREC).get('step', 0) if type(v_p_726) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_726, NOREC).get('max', 0) if type(v_p_726) is str else 0))) is int else num(_w4))) for v_p_726 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_726, NOREC).get('tile', None) if type(v_p_726) is str else None) == E.get('t~725'))))
+    return MEMO(ctx, (713, E.get('t~725'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (714, E.get('this'), E.get('t~710'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_716: (lambda v_near_719: (v_near_719 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~710'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_719))) is int else num(_w22)) > 0)) else False) else v_open_716))([v_s_717 for v_s_717 in items_of(v_open_716) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_718 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_718, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_718, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_718, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_718 in items_of(ADJ(ctx, 'spaces', v_s_717))])) else False)]))([v_s_713 for v_s_713 in [v_x_712 for v_x_712 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_712, NOREC).get('type', None) if type(v_x_712) is str else None) == GET(ctx, 'tiles', E.get('t~710'), 'space', None))] if (True if ((not (v_s_713 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_713, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('t~710'))) or (((ctx.index.plain['spaces'].get(v_s_713, NOREC).get('reserved', None) if type(v_s_713) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_713 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_713, _w2)))) or (((_w3.get(v_s_713, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_713, None)) == E.get('you'))) else False)) and ((True if ((v_s_713 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~710'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_713, _w6))) or ((not any([(True if ((v_x_714 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_714, _w7))) and ((not (v_x_714 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~710'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_714, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_714, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_714, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_714, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_714, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_715)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_714, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_714, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_715)) else False)) else False) for v_u_715 in items_of(KEY(GET(ctx, 'tiles', E.get('t~710'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_714 in items_of(ADJ(ctx, 'spaces', v_s_713))]))) else False)) else False)]))
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~725'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~725'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~725'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_731: (lambda v_near_734: (v_near_734 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~725'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_734) > 0)) else False) else v_open_731))([v_s_732 for v_s_732 in items_of(v_open_731) if (True if ((E.get('you') != None)) and (any((True if ((v_x_733 in _h2 if type(_h2) in (list, dict) else IN(v_x_733, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_733, {}) if type(_h2) is dict else KEY(_h2, v_x_733, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_733 in ADJ(ctx, 'spaces', v_s_732))) else False)]))([v_s_728 for v_s_728 in [v_x_727 for v_x_727 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('type', None) if type(v_x_727) is str else None) == _h1)] if (True if ((not (v_s_728 in _h2 if type(_h2) in (list, dict) else IN(v_s_728, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == E.get('t~725'))) or (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_728 in _h3 if type(_h3) in (list, dict) else IN(v_s_728, _h3)))) or (((_h3.get(v_s_728, None) if type(_h3) is dict else KEY(_h3, v_s_728, None)) == E.get('you'))) else False)) and ((True if ((v_s_728 in _h4 if type(_h4) in (list, dict) else IN(v_s_728, _h4))) or ((not any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and ((not (v_x_729 in _h4 if type(_h4) in (list, dict) else IN(v_x_729, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_730)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_730)) else False)) else False) for v_u_730 in items_of(_h5))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_s_728)))) else False)) else False)])
+    return MEMO(ctx, (714, E.get('this'), E.get('t~725'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~720')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('legal~735')) > 0)
 
 
 def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~723'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~723'), {}))
+    return (_w1.get(E.get('s~738'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~738'), {}))
 
 
 def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~722'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~722'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~737'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~737'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~723'))
+    return FLD(ctx, K[8], E.get('s~738'))
 
 
 def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~723'))
+    return ADJ(ctx, 'spaces', E.get('s~738'))
 
 
 def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~724') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~724'), _w1))
+    return (E.get('x~739') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~739'), _w1))
 
 
 def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~724'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~724'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~739'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~722'))
+    return FLD(ctx, K[10], E.get('t~737'))
 
 
 def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~721')}
+    return {'space': E.get('space~736')}
 
 
 def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
@@ -1516,7 +1552,7 @@ def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~710', 'ocean', True)
+    LOCAL(ctx, E, 't~725', 'ocean', True)
     return True
 
 
@@ -1526,7 +1562,7 @@ def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~720', x_714(ctx, E), True)
+    LOCAL(ctx, E, 'legal~735', x_714(ctx, E), True)
     return True
 
 
@@ -1547,7 +1583,7 @@ def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~722', E.get('t~710'), True)
+    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
     return True
 
 
@@ -1557,7 +1593,7 @@ def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~723', E.get('space~721'), True)
+    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
     return True
 
 
@@ -1567,7 +1603,7 @@ def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~723'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[11])
     return True
 
 
@@ -1597,7 +1633,7 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
         return k()
 
     return t_646(ctx, r1, s, E)
@@ -1619,17 +1655,17 @@ def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if E is None:
         E = ctx.env()
     items = list(items_of(x_725(ctx, E)))
-    old = E.get('x~724', MISSING)
+    old = E.get('x~739', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~724', old)
+        UNSET(ctx, E, 'x~739', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~724', item, True)
+            LOCAL(ctx, E, 'x~739', item, True)
             if x_726(ctx, E):
                 return t_648(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1662,26 +1698,26 @@ def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~722'), 'space': E.get('s~723'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
     return True
 
 
 def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~703'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~702'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4)))
 
 
 def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~703'), 0))
+    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~718'), 0))
 
 
 def x_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~705'), 0))
+    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))
 
 
 def d_658(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
@@ -1690,7 +1726,7 @@ def d_658(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'steel', True)
+    LOCAL(ctx, E, 'r~718', 'steel', True)
     return True
 
 
@@ -1711,7 +1747,7 @@ def d_663(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 5, True)
+    LOCAL(ctx, E, 'n~719', 5, True)
     return True
 
 
@@ -1721,7 +1757,7 @@ def d_664(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~705', 'megacredits', True)
+    LOCAL(ctx, E, 'r~720', 'megacredits', True)
     return True
 
 
@@ -1765,25 +1801,25 @@ def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~702'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~717'))) is str else None) == 'game')
 
 
 def x_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~702'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~702'), 0))
+    return (_w1.get(E.get('t~717'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~717'), 0))
 
 
 def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~702'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~702'), 0))
+    return (_w2.get(E.get('t~717'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~717'), 0))
 
 
 def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~702') == 'tr')) and (((_w1 if type((_w1 := E.get('n~703'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~717') == 'tr')) and (((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) > 0)) else False)
 
 
 def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
@@ -1792,7 +1828,7 @@ def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~702', 'tr', True)
+    LOCAL(ctx, E, 't~717', 'tr', True)
     return True
 
 
@@ -1813,67 +1849,77 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (798, E.get('t~706'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_707, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_707, 0)), (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('step', 0) if type(v_p_707) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('max', 0) if type(v_p_707) is str else 0))) is int else num(_w3))) for v_p_707 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_707, NOREC).get('tile', None) if type(v_p_707) is str else None) == E.get('t~706'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_722, 0) if type(_h1) is dict else KEY(_h1, v_p_722, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('step', 0) if type(v_p_722) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('max', 0) if type(v_p_722) is str else 0))) is int else num(_w4))) for v_p_722 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_722, NOREC).get('tile', None) if type(v_p_722) is str else None) == E.get('t~721'))))
+    return MEMO(ctx, (798, E.get('t~721'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (799, E.get('this'), E.get('t~706'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_712: (lambda v_near_715: (v_near_715 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~706'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_715))) is int else num(_w22)) > 0)) else False) else v_open_712))([v_s_713 for v_s_713 in items_of(v_open_712) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_714 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_714, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_714, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_714, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_714 in items_of(ADJ(ctx, 'spaces', v_s_713))])) else False)]))([v_s_709 for v_s_709 in [v_x_708 for v_x_708 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_708, NOREC).get('type', None) if type(v_x_708) is str else None) == GET(ctx, 'tiles', E.get('t~706'), 'space', None))] if (True if ((not (v_s_709 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_709, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == E.get('t~706'))) or (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_709 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_709, _w2)))) or (((_w3.get(v_s_709, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_709, None)) == E.get('you'))) else False)) and ((True if ((v_s_709 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~706'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_709, _w6))) or ((not any([(True if ((v_x_710 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_710, _w7))) and ((not (v_x_710 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~706'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_710, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_710, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_710, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_710, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_710, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_711)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_710, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_710, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_711)) else False)) else False) for v_u_711 in items_of(KEY(GET(ctx, 'tiles', E.get('t~706'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_710 in items_of(ADJ(ctx, 'spaces', v_s_709))]))) else False)) else False)]))
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~721'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~721'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~721'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_727: (lambda v_near_730: (v_near_730 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~721'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_730) > 0)) else False) else v_open_727))([v_s_728 for v_s_728 in items_of(v_open_727) if (True if ((E.get('you') != None)) and (any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_s_728))) else False)]))([v_s_724 for v_s_724 in [v_x_723 for v_x_723 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_723, NOREC).get('type', None) if type(v_x_723) is str else None) == _h1)] if (True if ((not (v_s_724 in _h2 if type(_h2) in (list, dict) else IN(v_s_724, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('t~721'))) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_724 in _h3 if type(_h3) in (list, dict) else IN(v_s_724, _h3)))) or (((_h3.get(v_s_724, None) if type(_h3) is dict else KEY(_h3, v_s_724, None)) == E.get('you'))) else False)) and ((True if ((v_s_724 in _h4 if type(_h4) in (list, dict) else IN(v_s_724, _h4))) or ((not any((True if ((v_x_725 in _h2 if type(_h2) in (list, dict) else IN(v_x_725, _h2))) and ((not (v_x_725 in _h4 if type(_h4) in (list, dict) else IN(v_x_725, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_725, {}) if type(_h2) is dict else KEY(_h2, v_x_725, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_725, {}) if type(_h2) is dict else KEY(_h2, v_x_725, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_726)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_725, {}) if type(_h2) is dict else KEY(_h2, v_x_725, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_726)) else False)) else False) for v_u_726 in items_of(_h5))) else False) for v_x_725 in ADJ(ctx, 'spaces', v_s_724)))) else False)) else False)])
+    return MEMO(ctx, (799, E.get('this'), E.get('t~721'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~716')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('legal~731')) > 0)
 
 
 def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~719'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~719'), {}))
+    return (_w1.get(E.get('s~734'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~734'), {}))
 
 
 def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~718'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~718'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~733'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~733'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~719'))
+    return FLD(ctx, K[8], E.get('s~734'))
 
 
 def x_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~719'))
+    return ADJ(ctx, 'spaces', E.get('s~734'))
 
 
 def x_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~720') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~720'), _w1))
+    return (E.get('x~735') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~735'), _w1))
 
 
 def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~720'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~720'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~735'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~735'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~718'))
+    return FLD(ctx, K[10], E.get('t~733'))
 
 
 def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~717')}
+    return {'space': E.get('space~732')}
 
 
 def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
@@ -1882,7 +1928,7 @@ def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 3, True)
+    LOCAL(ctx, E, 'n~719', 3, True)
     return True
 
 
@@ -1892,7 +1938,7 @@ def d_712(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~705', 'plants', True)
+    LOCAL(ctx, E, 'r~720', 'plants', True)
     return True
 
 
@@ -1902,7 +1948,7 @@ def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~706', 'city', True)
+    LOCAL(ctx, E, 't~721', 'city', True)
     return True
 
 
@@ -1912,7 +1958,7 @@ def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~716', x_799(ctx, E), True)
+    LOCAL(ctx, E, 'legal~731', x_799(ctx, E), True)
     return True
 
 
@@ -1933,7 +1979,7 @@ def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~706'), True)
+    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
     return True
 
 
@@ -1943,7 +1989,7 @@ def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~719', E.get('space~717'), True)
+    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
     return True
 
 
@@ -1953,7 +1999,7 @@ def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~719'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[11])
     return True
 
 
@@ -1983,7 +2029,7 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~718'), 'space': E.get('s~719'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')})
         return k()
 
     return t_728(ctx, r1, s, E)
@@ -2005,17 +2051,17 @@ def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if E is None:
         E = ctx.env()
     items = list(items_of(x_810(ctx, E)))
-    old = E.get('x~720', MISSING)
+    old = E.get('x~735', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~720', old)
+        UNSET(ctx, E, 'x~735', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~720', item, True)
+            LOCAL(ctx, E, 'x~735', item, True)
             if x_811(ctx, E):
                 return t_730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2048,74 +2094,83 @@ def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~718'), 'space': E.get('s~719'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')})
     return True
 
 
 def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (833, E.get('t~706'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_708, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_708, 0)), (ctx.index.plain['parameters'].get(v_p_708, NOREC).get('step', 0) if type(v_p_708) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_708, NOREC).get('max', 0) if type(v_p_708) is str else 0))) is int else num(_w3))) for v_p_708 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_708, NOREC).get('tile', None) if type(v_p_708) is str else None) == E.get('t~706'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_723, 0) if type(_h1) is dict else KEY(_h1, v_p_723, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_723, NOREC).get('step', 0) if type(v_p_723) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_723, NOREC).get('max', 0) if type(v_p_723) is str else 0))) is int else num(_w4))) for v_p_723 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_723, NOREC).get('tile', None) if type(v_p_723) is str else None) == E.get('t~721'))))
+    return MEMO(ctx, (833, E.get('t~721'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (834, E.get('l~707'), E.get('this'), E.get('t~706'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_709 for v_s_709 in items_of(E.get('l~707')) if (True if ((not (v_s_709 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_709, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == E.get('t~706'))) or (((ctx.index.plain['spaces'].get(v_s_709, NOREC).get('reserved', None) if type(v_s_709) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_709 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_709, _w2)))) or (((_w3.get(v_s_709, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_709, None)) == E.get('you'))) else False)) and ((True if ((v_s_709 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~706'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_709, _w6))) or ((not any([(True if ((v_x_710 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_710, _w7))) and ((not (v_x_710 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~706'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_710, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_710, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_710, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_710, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_710, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_711)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_710, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_710, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_711)) else False)) else False) for v_u_711 in items_of(KEY(GET(ctx, 'tiles', E.get('t~706'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_710 in items_of(ADJ(ctx, 'spaces', v_s_709))]))) else False)) else False)])
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~721'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
+        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~721'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
+        return [v_s_724 for v_s_724 in items_of(E.get('l~722')) if (True if ((not (v_s_724 in _h1 if type(_h1) in (list, dict) else IN(v_s_724, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('t~721'))) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_724 in _h2 if type(_h2) in (list, dict) else IN(v_s_724, _h2)))) or (((_h2.get(v_s_724, None) if type(_h2) is dict else KEY(_h2, v_s_724, None)) == E.get('you'))) else False)) and ((True if ((v_s_724 in _h3 if type(_h3) in (list, dict) else IN(v_s_724, _h3))) or ((not any((True if ((v_x_725 in _h1 if type(_h1) in (list, dict) else IN(v_x_725, _h1))) and ((not (v_x_725 in _h3 if type(_h3) in (list, dict) else IN(v_x_725, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_725, {}) if type(_h1) is dict else KEY(_h1, v_x_725, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_725, {}) if type(_h1) is dict else KEY(_h1, v_x_725, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_726)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_725, {}) if type(_h1) is dict else KEY(_h1, v_x_725, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_726)) else False)) else False) for v_u_726 in items_of(_h4))) else False) for v_x_725 in ADJ(ctx, 'spaces', v_s_724)))) else False)) else False)]
+    return MEMO(ctx, (834, E.get('l~722'), E.get('this'), E.get('t~721'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~712')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('open~727')) > 0)
 
 
 def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~715'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~715'), {}))
+    return (_w1.get(E.get('s~730'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~730'), {}))
 
 
 def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~714'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~714'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~729'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~729'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~715'))
+    return FLD(ctx, K[8], E.get('s~730'))
 
 
 def x_845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~715'))
+    return ADJ(ctx, 'spaces', E.get('s~730'))
 
 
 def x_846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~716') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~716'), _w1))
+    return (E.get('x~731') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~731'), _w1))
 
 
 def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~716'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~716'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~731'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~731'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~714'))
+    return FLD(ctx, K[10], E.get('t~729'))
 
 
 def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~713')}
+    return {'space': E.get('space~728')}
 
 
 def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
@@ -2124,7 +2179,7 @@ def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~704', 'city', True)
+    LOCAL(ctx, E, 't~719', 'city', True)
     return True
 
 
@@ -2134,7 +2189,7 @@ def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~712', x_834(ctx, E), True)
+    LOCAL(ctx, E, 'open~727', x_834(ctx, E), True)
     return True
 
 
@@ -2155,7 +2210,7 @@ def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~714', E.get('t~706'), True)
+    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
     return True
 
 
@@ -2165,7 +2220,7 @@ def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~715', E.get('space~713'), True)
+    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
     return True
 
 
@@ -2175,7 +2230,7 @@ def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~715'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[11])
     return True
 
 
@@ -2205,7 +2260,7 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~714'), 'space': E.get('s~715'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')})
         return k()
 
     return t_762(ctx, r1, s, E)
@@ -2227,17 +2282,17 @@ def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if E is None:
         E = ctx.env()
     items = list(items_of(x_845(ctx, E)))
-    old = E.get('x~716', MISSING)
+    old = E.get('x~731', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~716', old)
+        UNSET(ctx, E, 'x~731', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~716', item, True)
+            LOCAL(ctx, E, 'x~731', item, True)
             if x_846(ctx, E):
                 return t_764(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2270,7 +2325,7 @@ def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~714'), 'space': E.get('s~715'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')})
     return True
 
 
@@ -2280,7 +2335,7 @@ def d_769(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~701', 'heat', True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
     return True
 
 
@@ -2290,7 +2345,7 @@ def d_771(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 2, True)
+    LOCAL(ctx, E, 'n~717', 2, True)
     return True
 
 
@@ -2300,7 +2355,7 @@ def d_772(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'plants', True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
     return True
 
 
@@ -2313,19 +2368,19 @@ def x_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~704'))) is str else None) == E.get('r~703'))) and ((E.get('card~704') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~719'))) is str else None) == E.get('r~718'))) and ((E.get('card~719') != E.get('this'))) else False)
 
 
 def x_872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~704'), 0))
+    return (_w2.get(E.get('card~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~719'), 0))
 
 
 def x_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~704')}
+    return {'card': E.get('card~719')}
 
 
 def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
@@ -2334,7 +2389,7 @@ def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
+    LOCAL(ctx, E, 'n~715', 3, True)
     return True
 
 
@@ -2344,7 +2399,7 @@ def d_778(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~701', 'plants', True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
     return True
 
 
@@ -2354,7 +2409,7 @@ def d_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'microbe', True)
+    LOCAL(ctx, E, 'r~718', 'microbe', True)
     return True
 
 
@@ -2364,74 +2419,83 @@ def d_786(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~705', 2, True)
+    LOCAL(ctx, E, 'n~720', 2, True)
     return True
 
 
 def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (908, E.get('t~704'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_706, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_706, 0)), (ctx.index.plain['parameters'].get(v_p_706, NOREC).get('step', 0) if type(v_p_706) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_706, NOREC).get('max', 0) if type(v_p_706) is str else 0))) is int else num(_w3))) for v_p_706 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_706, NOREC).get('tile', None) if type(v_p_706) is str else None) == E.get('t~704'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_721, 0) if type(_h1) is dict else KEY(_h1, v_p_721, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_721, NOREC).get('step', 0) if type(v_p_721) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_721, NOREC).get('max', 0) if type(v_p_721) is str else 0))) is int else num(_w4))) for v_p_721 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_721, NOREC).get('tile', None) if type(v_p_721) is str else None) == E.get('t~719'))))
+    return MEMO(ctx, (908, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (909, E.get('l~705'), E.get('this'), E.get('t~704'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_707 for v_s_707 in items_of(E.get('l~705')) if (True if ((not (v_s_707 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_707, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == E.get('t~704'))) or (((ctx.index.plain['spaces'].get(v_s_707, NOREC).get('reserved', None) if type(v_s_707) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_707 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_707, _w2)))) or (((_w3.get(v_s_707, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_707, None)) == E.get('you'))) else False)) and ((True if ((v_s_707 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~704'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_707, _w6))) or ((not any([(True if ((v_x_708 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_708, _w7))) and ((not (v_x_708 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~704'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_708, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_708, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_708, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_708, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_708, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_709)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_708, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_708, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_709)) else False)) else False) for v_u_709 in items_of(KEY(GET(ctx, 'tiles', E.get('t~704'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_708 in items_of(ADJ(ctx, 'spaces', v_s_707))]))) else False)) else False)])
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~719'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
+        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~719'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
+        return [v_s_722 for v_s_722 in items_of(E.get('l~720')) if (True if ((not (v_s_722 in _h1 if type(_h1) in (list, dict) else IN(v_s_722, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('t~719'))) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_722 in _h2 if type(_h2) in (list, dict) else IN(v_s_722, _h2)))) or (((_h2.get(v_s_722, None) if type(_h2) is dict else KEY(_h2, v_s_722, None)) == E.get('you'))) else False)) and ((True if ((v_s_722 in _h3 if type(_h3) in (list, dict) else IN(v_s_722, _h3))) or ((not any((True if ((v_x_723 in _h1 if type(_h1) in (list, dict) else IN(v_x_723, _h1))) and ((not (v_x_723 in _h3 if type(_h3) in (list, dict) else IN(v_x_723, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_723, {}) if type(_h1) is dict else KEY(_h1, v_x_723, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_723, {}) if type(_h1) is dict else KEY(_h1, v_x_723, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_724)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_723, {}) if type(_h1) is dict else KEY(_h1, v_x_723, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_724)) else False)) else False) for v_u_724 in items_of(_h4))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722)))) else False)) else False)]
+    return MEMO(ctx, (909, E.get('l~720'), E.get('this'), E.get('t~719'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~710')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('open~725')) > 0)
 
 
 def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~713'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~713'), {}))
+    return (_w1.get(E.get('s~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~728'), {}))
 
 
 def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~712'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~712'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~727'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~727'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~713'))
+    return FLD(ctx, K[8], E.get('s~728'))
 
 
 def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~713'))
+    return ADJ(ctx, 'spaces', E.get('s~728'))
 
 
 def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~714') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~714'), _w1))
+    return (E.get('x~729') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~729'), _w1))
 
 
 def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~714'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~714'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~729'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~712'))
+    return FLD(ctx, K[10], E.get('t~727'))
 
 
 def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~711')}
+    return {'space': E.get('space~726')}
 
 
 def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
@@ -2440,7 +2504,7 @@ def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'city', True)
+    LOCAL(ctx, E, 't~715', 'city', True)
     return True
 
 
@@ -2450,7 +2514,7 @@ def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~710', x_909(ctx, E), True)
+    LOCAL(ctx, E, 'open~725', x_909(ctx, E), True)
     return True
 
 
@@ -2471,7 +2535,7 @@ def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~704'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
     return True
 
 
@@ -2481,7 +2545,7 @@ def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return True
 
 
@@ -2491,7 +2555,7 @@ def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[11])
     return True
 
 
@@ -2521,7 +2585,7 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~712'), 'space': E.get('s~713'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
         return k()
 
     return t_827(ctx, r1, s, E)
@@ -2543,17 +2607,17 @@ def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if E is None:
         E = ctx.env()
     items = list(items_of(x_920(ctx, E)))
-    old = E.get('x~714', MISSING)
+    old = E.get('x~729', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~714', old)
+        UNSET(ctx, E, 'x~729', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~714', item, True)
+            LOCAL(ctx, E, 'x~729', item, True)
             if x_921(ctx, E):
                 return t_829(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2586,26 +2650,36 @@ def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~712'), 'space': E.get('s~713'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
     return True
 
 
 def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (959, E.get('t~700'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_701, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_701, 0)), (ctx.index.plain['parameters'].get(v_p_701, NOREC).get('step', 0) if type(v_p_701) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_701, NOREC).get('max', 0) if type(v_p_701) is str else 0))) is int else num(_w3))) for v_p_701 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_701, NOREC).get('tile', None) if type(v_p_701) is str else None) == E.get('t~700'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_716, 0) if type(_h1) is dict else KEY(_h1, v_p_716, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('step', 0) if type(v_p_716) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('max', 0) if type(v_p_716) is str else 0))) is int else num(_w4))) for v_p_716 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_716, NOREC).get('tile', None) if type(v_p_716) is str else None) == E.get('t~715'))))
+    return MEMO(ctx, (959, E.get('t~715'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (960, E.get('this'), E.get('t~700'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_706: (lambda v_near_709: (v_near_709 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~700'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_709))) is int else num(_w22)) > 0)) else False) else v_open_706))([v_s_707 for v_s_707 in items_of(v_open_706) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_708 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_708, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_708, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_708, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_708 in items_of(ADJ(ctx, 'spaces', v_s_707))])) else False)]))([v_s_703 for v_s_703 in [v_x_702 for v_x_702 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_702, NOREC).get('type', None) if type(v_x_702) is str else None) == GET(ctx, 'tiles', E.get('t~700'), 'space', None))] if (True if ((not (v_s_703 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_703, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_703, NOREC).get('reserved', None) if type(v_s_703) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_703, NOREC).get('reserved', None) if type(v_s_703) is str else None) == E.get('t~700'))) or (((ctx.index.plain['spaces'].get(v_s_703, NOREC).get('reserved', None) if type(v_s_703) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_703 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_703, _w2)))) or (((_w3.get(v_s_703, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_703, None)) == E.get('you'))) else False)) and ((True if ((v_s_703 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~700'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_703, _w6))) or ((not any([(True if ((v_x_704 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_704, _w7))) and ((not (v_x_704 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~700'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_704, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_704, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_704, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_704, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_704, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_705)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_704, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_704, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_705)) else False)) else False) for v_u_705 in items_of(KEY(GET(ctx, 'tiles', E.get('t~700'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_704 in items_of(ADJ(ctx, 'spaces', v_s_703))]))) else False)) else False)]))
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~715'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~715'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~715'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_721: (lambda v_near_724: (v_near_724 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~715'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_724) > 0)) else False) else v_open_721))([v_s_722 for v_s_722 in items_of(v_open_721) if (True if ((E.get('you') != None)) and (any((True if ((v_x_723 in _h2 if type(_h2) in (list, dict) else IN(v_x_723, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722))) else False)]))([v_s_718 for v_s_718 in [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == _h1)] if (True if ((not (v_s_718 in _h2 if type(_h2) in (list, dict) else IN(v_s_718, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('t~715'))) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_718 in _h3 if type(_h3) in (list, dict) else IN(v_s_718, _h3)))) or (((_h3.get(v_s_718, None) if type(_h3) is dict else KEY(_h3, v_s_718, None)) == E.get('you'))) else False)) and ((True if ((v_s_718 in _h4 if type(_h4) in (list, dict) else IN(v_s_718, _h4))) or ((not any((True if ((v_x_719 in _h2 if type(_h2) in (list, dict) else IN(v_x_719, _h2))) and ((not (v_x_719 in _h4 if type(_h4) in (list, dict) else IN(v_x_719, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_720)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_720)) else False)) else False) for v_u_720 in items_of(_h5))) else False) for v_x_719 in ADJ(ctx, 'spaces', v_s_718)))) else False)) else False)])
+    return MEMO(ctx, (960, E.get('this'), E.get('t~715'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~710')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('legal~725')) > 0)
 
 
 def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -2614,7 +2688,7 @@ def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'ocean', True)
+    LOCAL(ctx, E, 't~715', 'ocean', True)
     return True
 
 
@@ -2624,7 +2698,7 @@ def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~710', x_960(ctx, E), True)
+    LOCAL(ctx, E, 'legal~725', x_960(ctx, E), True)
     return True
 
 
@@ -2645,7 +2719,7 @@ def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
     return True
 
 
@@ -2655,7 +2729,7 @@ def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'n~730', 2, True)
     return True
 
 
@@ -2665,38 +2739,38 @@ def d_880(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    LOCAL(ctx, E, 'r~731', 'megacredits', True)
     return True
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_703, NOREC).get('resource', None) if type(v_card_703) is str else None) == E.get('r~701'))) and ((v_card_703 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_703, 0) if type((_w1 := (ctx.state['players'][v_holder_702] if type(v_holder_702) is int and 0 <= v_holder_702 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_703, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~700'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_703, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_703 in items_of((ctx.state['players'][v_holder_702] if type(v_holder_702) is int and 0 <= v_holder_702 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_702 in items_of(list(range(len(ctx.state['players']))))])
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_718, NOREC).get('resource', None) if type(v_card_718) is str else None) == E.get('r~716'))) and ((v_card_718 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_718, 0) if type((_w1 := (ctx.state['players'][v_holder_717] if type(v_holder_717) is int and 0 <= v_holder_717 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_718, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~715'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_718, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_718 in items_of((ctx.state['players'][v_holder_717] if type(v_holder_717) is int and 0 <= v_holder_717 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_717 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~704'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~719'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_1004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~705'))) is str else None) == E.get('r~701'))) and ((E.get('card~705') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~705'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~704'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~705'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~700'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~705'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~720'))) is str else None) == E.get('r~716'))) and ((E.get('card~720') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~720'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~719'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~720'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~715'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~720'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~704'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~705'), 0))
+    return (_w2.get(E.get('card~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~719'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~720'), 0))
 
 
 def x_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~705')}
+    return {'card': E.get('card~720')}
 
 
 def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
@@ -2711,7 +2785,7 @@ def d_897(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~701', 'animal', True)
+    LOCAL(ctx, E, 'r~716', 'animal', True)
     return True
 
 
@@ -2732,7 +2806,7 @@ def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~707', 'animal', True)
+    LOCAL(ctx, E, 'r~722', 'animal', True)
     return True
 
 
@@ -2748,7 +2822,7 @@ def d_912(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'animal', True)
+    LOCAL(ctx, E, 'r~718', 'animal', True)
     return True
 
 
@@ -2758,7 +2832,7 @@ def d_915(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~705', 3, True)
+    LOCAL(ctx, E, 'n~720', 3, True)
     return True
 
 
@@ -2768,14 +2842,14 @@ def d_916(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~706', 'plants', True)
+    LOCAL(ctx, E, 'r~721', 'plants', True)
     return True
 
 
 def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'science')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'science')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 5))
+    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
 
 
 def d_968(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
@@ -2784,7 +2858,7 @@ def d_968(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 2, True)
+    LOCAL(ctx, E, 'n~719', 2, True)
     return True
 
 
@@ -2794,62 +2868,62 @@ def d_969(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~705', 'energy', True)
+    LOCAL(ctx, E, 'r~720', 'energy', True)
     return True
 
 
 def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~702'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4)))
 
 
 def x_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~704'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~704'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~704'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~704'))) is str else 0))) is int else num(_w5)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~719'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~719'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~719'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~719'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~704'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~704'), 0))
+    return (_w1.get(E.get('p~719'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~719'), 0))
 
 
 def x_1146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~704'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~719'))) is str else 0)
 
 
 def x_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~704'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~719'))) is str else None) != None)
 
 
 def x_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~704'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~704'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~719'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~719'))) is str else None), 0))
 
 
 def x_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~704'))
+    return FLD(ctx, K[1], E.get('p~719'))
 
 
 def x_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~706'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~704'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~704'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~721'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~719'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~719'), 0)))
 
 
 def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~706'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~721'))) is dict else KEY(_w1, 'effect', None))
 
 
 def d_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
@@ -2858,7 +2932,7 @@ def d_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~701', 'microbe', True)
+    LOCAL(ctx, E, 'r~716', 'microbe', True)
     return True
 
 
@@ -2879,7 +2953,7 @@ def d_1019(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~704', 'oxygen', True)
+    LOCAL(ctx, E, 'p~719', 'oxygen', True)
     return True
 
 
@@ -2889,7 +2963,7 @@ def d_1020(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~705', 1, True)
+    LOCAL(ctx, E, 'n~720', 1, True)
     return True
 
 
@@ -2900,17 +2974,17 @@ def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1153(ctx, E)))
-    old = E.get('b~706', MISSING)
+    old = E.get('b~721', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~706', old)
+        UNSET(ctx, E, 'b~721', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~706', item, True)
+            LOCAL(ctx, E, 'b~721', item, True)
             if x_1154(ctx, E):
                 return t_1032(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2934,42 +3008,42 @@ def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~704'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
     return True
 
 
 def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     if E is None:
         E = ctx.env()
-    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))) is int else num(_w3)))
+    return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))
 
 
 def x_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~700'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~715'))) is str else None) == 'game')
 
 
 def x_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~700'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~700'), 0))
+    return (_w1.get(E.get('t~715'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~715'), 0))
 
 
 def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~700'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~700'), 0))
+    return (_w2.get(E.get('t~715'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~715'), 0))
 
 
 def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~700') == 'tr')) and (((_w1 if type((_w1 := E.get('n~701'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~715') == 'tr')) and (((_w1 if type((_w1 := E.get('n~716'))) is int else num(_w1)) > 0)) else False)
 
 
 def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
@@ -2978,7 +3052,7 @@ def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'tr', True)
+    LOCAL(ctx, E, 't~715', 'tr', True)
     return True
 
 
@@ -2996,6 +3070,18 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
+def x_1243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~725'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~725'), 0))
+
+
+def x_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0))
+
+
 def x_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
     if E is None:
         E = ctx.env()
@@ -3008,7 +3094,7 @@ def d_1143(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~707', 'steel', True)
+    LOCAL(ctx, E, 'r~722', 'steel', True)
     return True
 
 
@@ -3018,7 +3104,7 @@ def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 4, True)
+    LOCAL(ctx, E, 'n~717', 4, True)
     return True
 
 
@@ -3028,44 +3114,44 @@ def d_1208(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'energy', True)
+    LOCAL(ctx, E, 'r~718', 'energy', True)
     return True
 
 
 def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'science')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'science')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
+    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
 
 
 def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~703')}
+    return {'card': E.get('card~718')}
 
 
 def x_1403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~706'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~705'), 0))
+    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))
 
 
 def x_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~706')}
+    return {'target': E.get('target~721')}
 
 
 def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~709'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~709'), 0))
+    return (_w2.get(E.get('r~724'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~724'), 0))
 
 
 def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~708'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~710'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~723'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~725'))) is int else num(_w2)))
 
 
 def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
@@ -3074,12 +3160,12 @@ def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~708', 1, True)
+    LOCAL(ctx, E, 'n~723', 1, True)
     return True
 
 
 def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
 def d_1263(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
@@ -3088,78 +3174,88 @@ def d_1263(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~705', 'animal', True)
+    LOCAL(ctx, E, 'r~720', 'animal', True)
     return True
 
 
 def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
 
 
 def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1452, E.get('t~715'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_716, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_716, 0)), (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('step', 0) if type(v_p_716) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('max', 0) if type(v_p_716) is str else 0))) is int else num(_w3))) for v_p_716 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_716, NOREC).get('tile', None) if type(v_p_716) is str else None) == E.get('t~715'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_731, 0) if type(_h1) is dict else KEY(_h1, v_p_731, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('step', 0) if type(v_p_731) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('max', 0) if type(v_p_731) is str else 0))) is int else num(_w4))) for v_p_731 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_731, NOREC).get('tile', None) if type(v_p_731) is str else None) == E.get('t~730'))))
+    return MEMO(ctx, (1452, E.get('t~730'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1453, E.get('this'), E.get('t~715'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_721: (lambda v_near_724: (v_near_724 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~715'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_724))) is int else num(_w22)) > 0)) else False) else v_open_721))([v_s_722 for v_s_722 in items_of(v_open_721) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_723 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_723, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_723, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_723, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_723 in items_of(ADJ(ctx, 'spaces', v_s_722))])) else False)]))([v_s_718 for v_s_718 in [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == GET(ctx, 'tiles', E.get('t~715'), 'space', None))] if (True if ((not (v_s_718 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_718, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('t~715'))) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_718 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_718, _w2)))) or (((_w3.get(v_s_718, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_718, None)) == E.get('you'))) else False)) and ((True if ((v_s_718 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~715'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_718, _w6))) or ((not any([(True if ((v_x_719 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_719, _w7))) and ((not (v_x_719 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~715'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_719, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_719, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_719, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_719, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_719, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_720)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_719, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_719, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_720)) else False)) else False) for v_u_720 in items_of(KEY(GET(ctx, 'tiles', E.get('t~715'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_719 in items_of(ADJ(ctx, 'spaces', v_s_718))]))) else False)) else False)]))
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~730'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~730'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~730'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_736: (lambda v_near_739: (v_near_739 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~730'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_739) > 0)) else False) else v_open_736))([v_s_737 for v_s_737 in items_of(v_open_736) if (True if ((E.get('you') != None)) and (any((True if ((v_x_738 in _h2 if type(_h2) in (list, dict) else IN(v_x_738, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_738, {}) if type(_h2) is dict else KEY(_h2, v_x_738, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_738 in ADJ(ctx, 'spaces', v_s_737))) else False)]))([v_s_733 for v_s_733 in [v_x_732 for v_x_732 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_732, NOREC).get('type', None) if type(v_x_732) is str else None) == _h1)] if (True if ((not (v_s_733 in _h2 if type(_h2) in (list, dict) else IN(v_s_733, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('t~730'))) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_733 in _h3 if type(_h3) in (list, dict) else IN(v_s_733, _h3)))) or (((_h3.get(v_s_733, None) if type(_h3) is dict else KEY(_h3, v_s_733, None)) == E.get('you'))) else False)) and ((True if ((v_s_733 in _h4 if type(_h4) in (list, dict) else IN(v_s_733, _h4))) or ((not any((True if ((v_x_734 in _h2 if type(_h2) in (list, dict) else IN(v_x_734, _h2))) and ((not (v_x_734 in _h4 if type(_h4) in (list, dict) else IN(v_x_734, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_734, {}) if type(_h2) is dict else KEY(_h2, v_x_734, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_734, {}) if type(_h2) is dict else KEY(_h2, v_x_734, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_735)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_734, {}) if type(_h2) is dict else KEY(_h2, v_x_734, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_735)) else False)) else False) for v_u_735 in items_of(_h5))) else False) for v_x_734 in ADJ(ctx, 'spaces', v_s_733)))) else False)) else False)])
+    return MEMO(ctx, (1453, E.get('this'), E.get('t~730'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~725')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('legal~740')) > 0)
 
 
 def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~728'), {}))
+    return (_w1.get(E.get('s~743'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~743'), {}))
 
 
 def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~727'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~727'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~742'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~742'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~728'))
+    return FLD(ctx, K[8], E.get('s~743'))
 
 
 def x_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~728'))
+    return ADJ(ctx, 'spaces', E.get('s~743'))
 
 
 def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~729') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~729'), _w1))
+    return (E.get('x~744') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~744'), _w1))
 
 
 def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~729'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~744'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~744'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~727'))
+    return FLD(ctx, K[10], E.get('t~742'))
 
 
 def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~726')}
+    return {'space': E.get('space~741')}
 
 
 def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
@@ -3168,7 +3264,7 @@ def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
+    LOCAL(ctx, E, 't~730', 'ocean', True)
     return True
 
 
@@ -3178,7 +3274,7 @@ def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_1453(ctx, E), True)
+    LOCAL(ctx, E, 'legal~740', x_1453(ctx, E), True)
     return True
 
 
@@ -3199,7 +3295,7 @@ def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 't~742', E.get('t~730'), True)
     return True
 
 
@@ -3209,7 +3305,7 @@ def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
     return True
 
 
@@ -3219,7 +3315,7 @@ def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[11])
     return True
 
 
@@ -3249,7 +3345,7 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
         return k()
 
     return t_1299(ctx, r1, s, E)
@@ -3271,17 +3367,17 @@ def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1464(ctx, E)))
-    old = E.get('x~729', MISSING)
+    old = E.get('x~744', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~729', old)
+        UNSET(ctx, E, 'x~744', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~729', item, True)
+            LOCAL(ctx, E, 'x~744', item, True)
             if x_1465(ctx, E):
                 return t_1301(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3314,12 +3410,12 @@ def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
     return True
 
 
 def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
 def d_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
@@ -3328,84 +3424,93 @@ def d_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~701', 'steel', True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
     return True
 
 
 def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1526, E.get('k~701'),), lambda: [v_x_702 for v_x_702 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_702, NOREC).get('type', None) if type(v_x_702) is str else None) == E.get('k~701'))])
+    return MEMO(ctx, (1526, E.get('k~716'),), lambda: [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == E.get('k~716'))])
 
 
 def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1527, E.get('t~703'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_705, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_705, 0)), (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('step', 0) if type(v_p_705) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_705, NOREC).get('max', 0) if type(v_p_705) is str else 0))) is int else num(_w3))) for v_p_705 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_705, NOREC).get('tile', None) if type(v_p_705) is str else None) == E.get('t~703'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_720, 0) if type(_h1) is dict else KEY(_h1, v_p_720, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('step', 0) if type(v_p_720) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('max', 0) if type(v_p_720) is str else 0))) is int else num(_w4))) for v_p_720 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_720, NOREC).get('tile', None) if type(v_p_720) is str else None) == E.get('t~718'))))
+    return MEMO(ctx, (1527, E.get('t~718'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1528, E.get('l~704'), E.get('this'), E.get('t~703'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_706 for v_s_706 in items_of(E.get('l~704')) if (True if ((not (v_s_706 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_706, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == E.get('t~703'))) or (((ctx.index.plain['spaces'].get(v_s_706, NOREC).get('reserved', None) if type(v_s_706) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_706 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_706, _w2)))) or (((_w3.get(v_s_706, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_706, None)) == E.get('you'))) else False)) and ((True if ((v_s_706 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~703'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_706, _w6))) or ((not any([(True if ((v_x_707 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_707, _w7))) and ((not (v_x_707 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~703'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_707, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_707, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_707, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_707, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_707, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_708)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_707, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_707, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_708)) else False)) else False) for v_u_708 in items_of(KEY(GET(ctx, 'tiles', E.get('t~703'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_707 in items_of(ADJ(ctx, 'spaces', v_s_706))]))) else False)) else False)])
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~718'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
+        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~718'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
+        return [v_s_721 for v_s_721 in items_of(E.get('l~719')) if (True if ((not (v_s_721 in _h1 if type(_h1) in (list, dict) else IN(v_s_721, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('t~718'))) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_721 in _h2 if type(_h2) in (list, dict) else IN(v_s_721, _h2)))) or (((_h2.get(v_s_721, None) if type(_h2) is dict else KEY(_h2, v_s_721, None)) == E.get('you'))) else False)) and ((True if ((v_s_721 in _h3 if type(_h3) in (list, dict) else IN(v_s_721, _h3))) or ((not any((True if ((v_x_722 in _h1 if type(_h1) in (list, dict) else IN(v_x_722, _h1))) and ((not (v_x_722 in _h3 if type(_h3) in (list, dict) else IN(v_x_722, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_722, {}) if type(_h1) is dict else KEY(_h1, v_x_722, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_722, {}) if type(_h1) is dict else KEY(_h1, v_x_722, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_723)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_722, {}) if type(_h1) is dict else KEY(_h1, v_x_722, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_723)) else False)) else False) for v_u_723 in items_of(_h4))) else False) for v_x_722 in ADJ(ctx, 'spaces', v_s_721)))) else False)) else False)]
+    return MEMO(ctx, (1528, E.get('l~719'), E.get('this'), E.get('t~718'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~709')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('open~724')) > 0)
 
 
 def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~712'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~712'), {}))
+    return (_w1.get(E.get('s~727'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~727'), {}))
 
 
 def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~711'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~711'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~726'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~726'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~712'))
+    return FLD(ctx, K[8], E.get('s~727'))
 
 
 def x_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~712'))
+    return ADJ(ctx, 'spaces', E.get('s~727'))
 
 
 def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~713') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~713'), _w1))
+    return (E.get('x~728') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~728'), _w1))
 
 
 def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~713'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~713'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~728'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~711'))
+    return FLD(ctx, K[10], E.get('t~726'))
 
 
 def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~710')}
+    return {'space': E.get('space~725')}
 
 
 def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
@@ -3414,7 +3519,7 @@ def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~703', E.get('t~700'), True)
+    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
     return True
 
 
@@ -3424,7 +3529,7 @@ def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~704', x_1526(ctx, E), True)
+    LOCAL(ctx, E, 'l~719', x_1526(ctx, E), True)
     return True
 
 
@@ -3434,7 +3539,7 @@ def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~709', x_1528(ctx, E), True)
+    LOCAL(ctx, E, 'open~724', x_1528(ctx, E), True)
     return True
 
 
@@ -3455,7 +3560,7 @@ def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~711', E.get('t~703'), True)
+    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
     return True
 
 
@@ -3465,7 +3570,7 @@ def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~712', E.get('space~710'), True)
+    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
     return True
 
 
@@ -3475,7 +3580,7 @@ def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~712'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[11])
     return True
 
 
@@ -3505,7 +3610,7 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~711'), 'space': E.get('s~712'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')})
         return k()
 
     return t_1361(ctx, r1, s, E)
@@ -3527,17 +3632,17 @@ def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1539(ctx, E)))
-    old = E.get('x~713', MISSING)
+    old = E.get('x~728', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~713', old)
+        UNSET(ctx, E, 'x~728', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~713', item, True)
+            LOCAL(ctx, E, 'x~728', item, True)
             if x_1540(ctx, E):
                 return t_1363(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3570,7 +3675,7 @@ def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~711'), 'space': E.get('s~712'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')})
     return True
 
 
@@ -3580,7 +3685,7 @@ def d_1382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~705', 'steel', True)
+    LOCAL(ctx, E, 'r~720', 'steel', True)
     return True
 
 
@@ -3590,7 +3695,7 @@ def d_1385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 5, True)
+    LOCAL(ctx, E, 'n~715', 5, True)
     return True
 
 
@@ -3600,7 +3705,7 @@ def d_1391(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~700', 'oxygen', True)
+    LOCAL(ctx, E, 'p~715', 'oxygen', True)
     return True
 
 
@@ -3610,44 +3715,50 @@ def d_1407(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 2, True)
+    LOCAL(ctx, E, 'n~718', 2, True)
     return True
 
 
 def x_1611(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), lambda: FN['first'](ctx, None, [v_s_702 for v_s_702 in items_of(ctx.state.get('board')) if ((_w2.get('card', None) if type((_w2 := (_w1.get(v_s_702, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_702, {})))) is dict else KEY(_w2, 'card', None)) == E.get('this'))]))
+    def compute():
+        _h1 = ctx.state.get('board')
+        return FN['first'](ctx, None, [v_s_717 for v_s_717 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_717, {}) if type(_h1) is dict else KEY(_h1, v_s_717, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
+    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1612, E.get('l~701'), E.get('sp~703'),), lambda: [v_r_704 for v_r_704 in items_of(E.get('l~701')) if (True if ((E.get('sp~703') != None)) and ((v_r_704 in _w2 if type((_w2 := (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~703'))) is str else []))) in (list, dict) else IN(v_r_704, _w2))) else False)])
+    def compute():
+        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~718'))) is str else [])
+        return [v_r_719 for v_r_719 in items_of(E.get('l~716')) if (True if ((E.get('sp~718') != None)) and ((v_r_719 in _h1 if type(_h1) in (list, dict) else IN(v_r_719, _h1))) else False)]
+    return MEMO(ctx, (1612, E.get('l~716'), E.get('sp~718'),), compute)
 
 
 def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('shown~705')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('shown~720')) > 0)
 
 
 def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, E.get('shown~705'))
+    return FN['distinct'](ctx, None, E.get('shown~720'))
 
 
 def x_1617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~708'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~708'), 0))
+    return (_w2.get(E.get('r~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~723'), 0))
 
 
 def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return {'resource': E.get('r~706')}
+    return {'resource': E.get('r~721')}
 
 
 def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
@@ -3656,7 +3767,7 @@ def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~701', K[13], True)
+    LOCAL(ctx, E, 'l~716', K[13], True)
     return True
 
 
@@ -3666,7 +3777,7 @@ def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~703', x_1611(ctx, E), True)
+    LOCAL(ctx, E, 'sp~718', x_1611(ctx, E), True)
     return True
 
 
@@ -3676,7 +3787,7 @@ def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shown~705', x_1612(ctx, E), True)
+    LOCAL(ctx, E, 'shown~720', x_1612(ctx, E), True)
     return True
 
 
@@ -3686,7 +3797,7 @@ def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~707', E.get('n~700'), True)
+    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
     return True
 
 
@@ -3696,7 +3807,7 @@ def d_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~708', E.get('r~706'), True)
+    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
     return True
 
 
@@ -3706,7 +3817,7 @@ def d_1430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~710', K[13], True)
+    LOCAL(ctx, E, 'l~725', K[13], True)
     return True
 
 
@@ -3716,7 +3827,7 @@ def d_1527(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 7, True)
+    LOCAL(ctx, E, 'n~721', 7, True)
     return True
 
 
@@ -3729,19 +3840,19 @@ def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
 def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1747, E.get('event'),), lambda: len([v_x_700 for v_x_700 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_700 == 'science')]))
+    return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
 
 
 def x_1772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~704'), 0))
+    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
 
 
 def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~711'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~711'), 0))
+    return (_w2.get(E.get('r~726'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~726'), 0))
 
 
 def d_1610(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
@@ -3750,7 +3861,7 @@ def d_1610(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 7, True)
+    LOCAL(ctx, E, 'n~715', 7, True)
     return True
 
 
@@ -3760,22 +3871,25 @@ def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'titanium', True)
+    LOCAL(ctx, E, 'r~718', 'titanium', True)
     return True
 
 
 def x_2062(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-14))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
 
 
 def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), lambda: len([v_s_702 for v_s_702 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_702, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_702, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_702, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_702, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_702, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_702, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
+    def compute():
+        _h1 = ctx.state.get('board')
+        return len([v_s_717 for v_s_717 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_717, {}) if type(_h1) is dict else KEY(_h1, v_s_717, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), compute)
 
 
 def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~703'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~705'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~720'))) is int else num(_w2)))
 
 
 def d_1886(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
@@ -3784,7 +3898,7 @@ def d_1886(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~705', x_2138(ctx, E), True)
+    LOCAL(ctx, E, 'k~720', x_2138(ctx, E), True)
     return True
 
 
@@ -3794,20 +3908,20 @@ def d_1949(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 4, True)
+    LOCAL(ctx, E, 'n~715', 4, True)
     return True
 
 
 def x_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~715'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~715'), 0))
+    return (_w2.get(E.get('r~730'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~730'), 0))
 
 
 def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~714'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~716'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~729'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~731'))) is int else num(_w2)))
 
 
 def d_1974(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
@@ -3816,20 +3930,20 @@ def d_1974(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~714', 1, True)
+    LOCAL(ctx, E, 'n~729', 1, True)
     return True
 
 
 def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return [E.get('c~703')]
+    return [E.get('c~718')]
 
 
 def x_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return {'keep': E.get('c~703')}
+    return {'keep': E.get('c~718')}
 
 
 def d_2124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
@@ -3838,7 +3952,7 @@ def d_2124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', E.get('n~700'), True)
+    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
     return True
 
 
@@ -3892,59 +4006,59 @@ def d_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 7)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
 
 
 def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
 
 
 def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~714'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~714'), {}))
+    return (_w1.get(E.get('s~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~729'), {}))
 
 
 def x_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~713'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~713'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~728'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~728'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~714'))
+    return FLD(ctx, K[8], E.get('s~729'))
 
 
 def x_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~714'))
+    return ADJ(ctx, 'spaces', E.get('s~729'))
 
 
 def x_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~715') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~715'), _w1))
+    return (E.get('x~730') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~730'), _w1))
 
 
 def x_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~715'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~715'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~730'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~730'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2525(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~713'))
+    return FLD(ctx, K[10], E.get('t~728'))
 
 
 def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~712')}
+    return {'space': E.get('space~727')}
 
 
 def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
@@ -3953,7 +4067,7 @@ def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~714', E.get('space~712'), True)
+    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
     return True
 
 
@@ -3963,7 +4077,7 @@ def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~714'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[11])
     return True
 
 
@@ -3993,7 +4107,7 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~713'), 'space': E.get('s~714'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')})
         return k()
 
     return t_2231(ctx, r1, s, E)
@@ -4015,17 +4129,17 @@ def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_2522(ctx, E)))
-    old = E.get('x~715', MISSING)
+    old = E.get('x~730', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~715', old)
+        UNSET(ctx, E, 'x~730', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~715', item, True)
+            LOCAL(ctx, E, 'x~730', item, True)
             if x_2523(ctx, E):
                 return t_2233(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4058,38 +4172,53 @@ def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~713'), 'space': E.get('s~714'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')})
     return True
 
 
 def x_2535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~702'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~701'), 0))
+    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))
 
 
 def x_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~702')}
+    return {'target': E.get('target~717')}
+
+
+def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~723')}
 
 
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2574, E.get('t~705'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_707, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_707, 0)), (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('step', 0) if type(v_p_707) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('max', 0) if type(v_p_707) is str else 0))) is int else num(_w3))) for v_p_707 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_707, NOREC).get('tile', None) if type(v_p_707) is str else None) == E.get('t~705'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_722, 0) if type(_h1) is dict else KEY(_h1, v_p_722, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('step', 0) if type(v_p_722) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('max', 0) if type(v_p_722) is str else 0))) is int else num(_w4))) for v_p_722 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_722, NOREC).get('tile', None) if type(v_p_722) is str else None) == E.get('t~720'))))
+    return MEMO(ctx, (2574, E.get('t~720'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2575, E.get('l~706'), E.get('this'), E.get('t~705'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_708 for v_s_708 in items_of(E.get('l~706')) if (True if ((not (v_s_708 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_708, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_708, NOREC).get('reserved', None) if type(v_s_708) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_708, NOREC).get('reserved', None) if type(v_s_708) is str else None) == E.get('t~705'))) or (((ctx.index.plain['spaces'].get(v_s_708, NOREC).get('reserved', None) if type(v_s_708) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_708 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_708, _w2)))) or (((_w3.get(v_s_708, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_708, None)) == E.get('you'))) else False)) and ((True if ((v_s_708 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~705'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_708, _w6))) or ((not any([(True if ((v_x_709 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_709, _w7))) and ((not (v_x_709 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~705'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_709, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_709, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_709, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_709, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_709, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_710)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_709, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_709, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_710)) else False)) else False) for v_u_710 in items_of(KEY(GET(ctx, 'tiles', E.get('t~705'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_709 in items_of(ADJ(ctx, 'spaces', v_s_708))]))) else False)) else False)])
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~720'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
+        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~720'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
+        return [v_s_723 for v_s_723 in items_of(E.get('l~721')) if (True if ((not (v_s_723 in _h1 if type(_h1) in (list, dict) else IN(v_s_723, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_723, NOREC).get('reserved', None) if type(v_s_723) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_723, NOREC).get('reserved', None) if type(v_s_723) is str else None) == E.get('t~720'))) or (((ctx.index.plain['spaces'].get(v_s_723, NOREC).get('reserved', None) if type(v_s_723) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_723 in _h2 if type(_h2) in (list, dict) else IN(v_s_723, _h2)))) or (((_h2.get(v_s_723, None) if type(_h2) is dict else KEY(_h2, v_s_723, None)) == E.get('you'))) else False)) and ((True if ((v_s_723 in _h3 if type(_h3) in (list, dict) else IN(v_s_723, _h3))) or ((not any((True if ((v_x_724 in _h1 if type(_h1) in (list, dict) else IN(v_x_724, _h1))) and ((not (v_x_724 in _h3 if type(_h3) in (list, dict) else IN(v_x_724, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_724, {}) if type(_h1) is dict else KEY(_h1, v_x_724, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_724, {}) if type(_h1) is dict else KEY(_h1, v_x_724, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_725)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_724, {}) if type(_h1) is dict else KEY(_h1, v_x_724, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_725)) else False)) else False) for v_u_725 in items_of(_h4))) else False) for v_x_724 in ADJ(ctx, 'spaces', v_s_723)))) else False)) else False)]
+    return MEMO(ctx, (2575, E.get('l~721'), E.get('this'), E.get('t~720'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~711')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('open~726')) > 0)
 
 
 def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
@@ -4098,7 +4227,7 @@ def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~711', x_2575(ctx, E), True)
+    LOCAL(ctx, E, 'open~726', x_2575(ctx, E), True)
     return True
 
 
@@ -4119,146 +4248,146 @@ def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~713', E.get('t~705'), True)
+    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
     return True
 
 
-def x_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
+def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
-def x_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def x_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~706'), 0))
+    return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0))
 
 
-def x_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def x_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~705'))) is int else num(_w1)) * (_w2 if type((_w2 := AR('/', E.get('k~708'), E.get('m~707')))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~720'))) is int else num(_w1)) * AR('/', E.get('k~723'), E.get('m~722')))
 
 
-def d_2422(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2437(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~707', 2, True)
+    LOCAL(ctx, E, 'm~722', 2, True)
     return True
 
 
-def x_2756(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
+def x_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'power')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'power')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
+    return MEMO(ctx, (2776, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('power') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('power') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def d_2457(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~715', 'megacredits', True)
+    LOCAL(ctx, E, 'r~730', 'megacredits', True)
     return True
 
 
-def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~707', 2, True)
+    LOCAL(ctx, E, 'n~722', 2, True)
     return True
 
 
-def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2889, E.get('k~703'),), lambda: [v_x_704 for v_x_704 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_704, NOREC).get('type', None) if type(v_x_704) is str else None) == E.get('k~703'))])
+    return MEMO(ctx, (2909, E.get('k~718'),), lambda: [v_x_719 for v_x_719 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_719, NOREC).get('type', None) if type(v_x_719) is str else None) == E.get('k~718'))])
 
 
-def d_2543(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def d_2558(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~703', 'ocean', True)
+    LOCAL(ctx, E, 'k~718', 'ocean', True)
     return True
 
 
-def d_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~705', E.get('t~702'), True)
+    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
     return True
 
 
-def d_2546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~706', x_2889(ctx, E), True)
+    LOCAL(ctx, E, 'l~721', x_2909(ctx, E), True)
     return True
 
 
-def x_2963(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
+def x_2983(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'science')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'science')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 2))
+    return MEMO(ctx, (2983, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def x_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~700'))) is int else num(_w1)) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~715'))) is int else num(_w1)) >= 1)
 
 
-def x_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
-    return RANGE(1, E.get('n~700'))
+    return RANGE(1, E.get('n~715'))
 
 
-def x_3028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
-def x_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
-    return {'amount': E.get('k~701')}
+    return {'amount': E.get('k~716')}
 
 
-def x_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~703'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~702'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~703'))) is str else 0))) is int else num(_w7)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~718'))) is str else 0))) is int else num(_w6)))
 
 
-def d_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def d_2679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3026(ctx, E):
+    if not x_3046(ctx, E):
         return False
     return True
 
 
-def d_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def d_2681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4266,120 +4395,120 @@ def d_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~701'), '=', False, K[14])
+        SET(ctx, 'chosen', c, key, E.get('k~716'), '=', False, K[14])
     return True
 
 
-def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', x_3028(ctx, E), True)
+    LOCAL(ctx, E, 'n~717', x_3048(ctx, E), True)
     return True
 
 
-def d_2670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3034(ctx, E):
+    if not x_3054(ctx, E):
         return False
     return True
 
 
-def d_2672(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2687(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', x_3028(ctx, E), True)
+    LOCAL(ctx, E, 'n~719', x_3048(ctx, E), True)
     return True
 
 
-def d_2676(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2691(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 8, True)
+    LOCAL(ctx, E, 'n~715', 8, True)
     return True
 
 
-def d_2709(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2724(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~705', 'microbe', True)
+    LOCAL(ctx, E, 'r~720', 'microbe', True)
     return True
 
 
-def x_3181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~706'))) is str else None) == E.get('r~705'))) and ((E.get('card~706') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~721'))) is str else None) == E.get('r~720'))) and ((E.get('card~721') != E.get('this'))) else False)
 
 
-def x_3182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~706'), 0))
+    return (_w2.get(E.get('card~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~721'), 0))
 
 
-def x_3184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~706')}
+    return {'card': E.get('card~721')}
 
 
-def x_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~704'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~719'))) is str else None) == 'game')
 
 
-def x_3209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~704'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~704'), 0))
+    return (_w1.get(E.get('t~719'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~719'), 0))
 
 
-def x_3211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~704'), 0))
+    return (_w2.get(E.get('t~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~719'), 0))
 
 
-def x_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~704') == 'tr')) and (((_w1 if type((_w1 := E.get('n~705'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~719') == 'tr')) and (((_w1 if type((_w1 := E.get('n~720'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_2818(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
+def d_2848(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~704', 'tr', True)
+    LOCAL(ctx, E, 't~719', 'tr', True)
     return True
 
 
-def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3213(ctx, E):
+    if x_3253(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -4387,7 +4516,7 @@ def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
@@ -4735,6 +4864,8 @@ AT = {
     'x_1210': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'd_1072': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
     'd_1078': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_1243': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1247': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_1250': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
     'd_1143': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
     'd_1155': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
@@ -4861,46 +4992,47 @@ AT = {
     'd_2235': 'rules_data/terraforming_mars/definitions/board.yaml:83',
     'x_2535': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     'x_2537': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_2557': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     'x_2574': 'rules_data/terraforming_mars/definitions/board.yaml:92',
     'x_2575': 'rules_data/terraforming_mars/definitions/board.yaml:93',
     'x_2576': 'rules_data/terraforming_mars/definitions/board.yaml:94',
     'd_2275': 'rules_data/terraforming_mars/definitions/board.yaml:93',
     'd_2276': 'rules_data/terraforming_mars/definitions/board.yaml:94',
     'd_2279': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'x_2735': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
-    'x_2747': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
-    'x_2748': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:98',
-    'd_2422': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
-    'x_2756': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
-    'd_2457': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
-    'd_2475': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
-    'x_2889': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_2543': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
-    'd_2545': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_2546': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'x_2963': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
-    'x_3026': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'x_3027': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3028': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3030': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3034': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2664': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'd_2666': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'd_2667': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2670': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2672': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2676': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
-    'd_2709': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
-    'x_3181': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3182': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3184': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3208': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3209': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3211': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_3213': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_2818': 'rules_data/terraforming_mars/cards/141-208.yaml:246',
-    'd_2824': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_3721': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'x_2755': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
+    'x_2767': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'x_2768': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'd_2437': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    'x_2776': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    'd_2472': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    'd_2490': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
+    'x_2909': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'd_2558': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    'd_2560': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'd_2561': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'x_2983': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
+    'x_3046': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    'x_3047': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3048': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3050': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3054': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2679': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    'd_2681': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'd_2682': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2685': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2687': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2691': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
+    'd_2724': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
+    'x_3221': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3222': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3224': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3248': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_3249': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_3251': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_3253': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_2848': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
+    'd_2854': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_3761': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

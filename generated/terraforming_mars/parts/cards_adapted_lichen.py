@@ -56,11 +56,11 @@ def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -74,9 +74,9 @@ def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:473
-    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1226},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":1379},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1227},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1380},"o":"+=","e":{"op":"var","n":"n~700","x":1381},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1228}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1225},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
+    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1226},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1379},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1227},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1380},"o":"+=","e":{"op":"var","n":"n~715","x":1381},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1228}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1225},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
 }

@@ -48,118 +48,118 @@ K = [
 ]
 
 
-x_3256 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3260 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3264 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3265 = _C.x_3181  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3266 = _C.x_3182  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3268 = _C.x_3184  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3296 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3300 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3304 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3305 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3306 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3308 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:295
+def t_2884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:296
     ctx.steps += 9
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 2860, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 2890, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~704', 2, True)
-    LOCAL(ctx, E, 'r~705', 'microbe', True)
-    return t_2863(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~719', 2, True)
+    LOCAL(ctx, E, 'r~720', 'microbe', True)
+    return t_2893(ctx, k, s, E)
 
 
-d_2855 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:295
-d_2856 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:295
+d_2885 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2886 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def d_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2858 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:295
-d_2859 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:295
+d_2888 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2889 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def d_2860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2860, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2890, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2861 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:295
-d_2862 = _C.d_2709  # rules_data/terraforming_mars/cards/141-208.yaml:295
+d_2891 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2892 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def t_2863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2863, None, [], k)
+    return CHOOSE(ctx, 2893, None, [], k)
 
 
-def d_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('card_res'), E.get('card~706'))
+    c, key = KEYPLACE(ctx, 2894, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2854: t_2854,
-    2855: CPS(d_2855),
-    2856: CPS(d_2856),
-    2857: CPS(d_2857),
-    2858: CPS(d_2858),
-    2859: CPS(d_2859),
-    2860: CPS(d_2860),
-    2861: CPS(d_2861),
-    2862: CPS(d_2862),
-    2863: t_2863,
-    2864: CPS(d_2864),
+    2884: t_2884,
+    2885: CPS(d_2885),
+    2886: CPS(d_2886),
+    2887: CPS(d_2887),
+    2888: CPS(d_2888),
+    2889: CPS(d_2889),
+    2890: CPS(d_2890),
+    2891: CPS(d_2891),
+    2892: CPS(d_2892),
+    2893: t_2893,
+    2894: CPS(d_2894),
 }
 
 
 CODE = {
-    3256: x_3256,
-    3260: x_3260,
-    3264: x_3264,
-    3265: x_3265,
-    3266: x_3266,
-    3268: x_3268,
+    3296: x_3296,
+    3300: x_3300,
+    3304: x_3304,
+    3305: x_3305,
+    3306: x_3306,
+    3308: x_3308,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:289
-    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":3254},"at":"rules_data/terraforming_mars/cards/141-208.yaml:295","id":2855},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":3255},"at":"rules_data/terraforming_mars/cards/141-208.yaml:295","id":2856},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3256},"o":"+=","e":{"op":"var","n":"n~700","x":3257},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2857},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":3258},"at":"rules_data/terraforming_mars/cards/141-208.yaml:295","id":2858},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":3259},"at":"rules_data/terraforming_mars/cards/141-208.yaml:295","id":2859},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3260},"o":"+=","e":{"op":"var","n":"n~702","x":3261},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2860},{"op":"let","v":"n~704","e":{"op":"lit","v":2,"x":3262},"at":"rules_data/terraforming_mars/cards/141-208.yaml:295","id":2861},{"op":"let","v":"r~705","e":{"op":"lit","v":"microbe","x":3263},"at":"rules_data/terraforming_mars/cards/141-208.yaml:295","id":2862},{"op":"choose","alts":[{"gens":[{"v":"card~706","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3264},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~706"},"f":"resource","d":null},"b":{"op":"var","n":"r~705"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~706"},"b":{"op":"var","n":"this"}}],"x":3265}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~706"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~704","x":3267},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2864},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~706"}],"x":3268}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2863}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:295","id":2854},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:289"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:290
+    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2885},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3295},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2886},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3296},"o":"+=","e":{"op":"var","n":"n~715","x":3297},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2887},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3298},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2888},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3299},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2889},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3300},"o":"+=","e":{"op":"var","n":"n~717","x":3301},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2890},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":3302},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2891},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3303},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2892},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3304},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3305}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3306},"o":"+=","e":{"op":"var","n":"n~719","x":3307},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2894},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3308}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2893}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2884},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
 }

@@ -52,217 +52,217 @@ K = [
 ]
 
 
-x_3945 = _C.x_1359  # rules_data/terraforming_mars/cards/141-208.yaml:682
+x_4005 = _C.x_1359  # rules_data/terraforming_mars/cards/141-208.yaml:688
 
 
-def x_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~705'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~704'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~705'))) is str else 0))) is int else num(_w7)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~719'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~720'))) is str else 0))) is int else num(_w6)))
 
 
-x_3949 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3951 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:690
-x_3955 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3956 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3957 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3958 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3960 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3961 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3962 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3963 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3964 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3965 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4009 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4011 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:696
+x_4015 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4016 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4017 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4018 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4020 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4021 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4022 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4023 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4024 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4025 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:689
+def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'energy', True)
-    if not d_3471(ctx, E):
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'energy', True)
+    if not d_3516(ctx, E):
         return False
     return True
 
 
-d_3469 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:689
-d_3470 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:689
+d_3514 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:695
+d_3515 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:695
 
 
-def d_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3516(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3948(ctx, E):
+    if not x_4008(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 3518, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '-=', False, K[1])
     return True
 
 
-def d_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3948(ctx, E):
+    if not x_4008(ctx, E):
         return False
     return True
 
 
-def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 3518, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '-=', False, K[1])
     return True
 
 
-t_3474 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:690
+t_3519 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:696
 
 
-def d_3475(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:693
+def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:699
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 2, True)
-    if not d_3477(ctx, E):
+    LOCAL(ctx, E, 'n~721', 2, True)
+    if not d_3522(ctx, E):
         return False
     return True
 
 
-d_3476 = _C.d_388  # rules_data/terraforming_mars/cards/141-208.yaml:693
+d_3521 = _C.d_388  # rules_data/terraforming_mars/cards/141-208.yaml:699
 
 
-def d_3477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~706'))
+    left = num(E.get('n~721'))
     while left > 0:
         left -= 1
-        if not d_3478(ctx, E):
+        if not d_3523(ctx, E):
             return False
     return True
 
 
-def d_3478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3479(ctx, E):
+    if not d_3524(ctx, E):
         return False
-    if not d_3484(ctx, E):
+    if not d_3529(ctx, E):
         return False
     return True
 
 
-def d_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3524(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3955(ctx, E):
-        if not d_3480(ctx, E):
+    if x_4015(ctx, E):
+        if not d_3525(ctx, E):
             return False
     return True
 
 
-def d_3480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3525(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3957(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
-    STMT(ctx, 3483)
+    STMT(ctx, 3528)
     return True
 
 
-d_3481 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3482 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3526 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3527 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3483)
+    STMT(ctx, 3528)
     return True
 
 
-d_3484 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3485 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3486 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3487 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3529 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3530 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3531 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3532 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3468: CPS(d_3468),
-    3469: CPS(d_3469),
-    3470: CPS(d_3470),
-    3471: CPS(d_3471),
-    3472: CPS(d_3472),
-    3473: CPS(d_3473),
-    3474: t_3474,
-    3475: CPS(d_3475),
-    3476: CPS(d_3476),
-    3477: CPS(d_3477),
-    3478: CPS(d_3478),
-    3479: CPS(d_3479),
-    3480: CPS(d_3480),
-    3481: CPS(d_3481),
-    3482: CPS(d_3482),
-    3483: CPS(d_3483),
-    3484: CPS(d_3484),
-    3485: CPS(d_3485),
-    3486: CPS(d_3486),
-    3487: CPS(d_3487),
+    3513: CPS(d_3513),
+    3514: CPS(d_3514),
+    3515: CPS(d_3515),
+    3516: CPS(d_3516),
+    3517: CPS(d_3517),
+    3518: CPS(d_3518),
+    3519: t_3519,
+    3520: CPS(d_3520),
+    3521: CPS(d_3521),
+    3522: CPS(d_3522),
+    3523: CPS(d_3523),
+    3524: CPS(d_3524),
+    3525: CPS(d_3525),
+    3526: CPS(d_3526),
+    3527: CPS(d_3527),
+    3528: CPS(d_3528),
+    3529: CPS(d_3529),
+    3530: CPS(d_3530),
+    3531: CPS(d_3531),
+    3532: CPS(d_3532),
 }
 
 
 CODE = {
-    3945: x_3945,
-    3948: x_3948,
-    3949: x_3949,
-    3951: x_3951,
-    3955: x_3955,
-    3956: x_3956,
-    3957: x_3957,
-    3958: x_3958,
-    3960: x_3960,
-    3961: x_3961,
-    3962: x_3962,
-    3963: x_3963,
-    3964: x_3964,
-    3965: x_3965,
+    4005: x_4005,
+    4008: x_4008,
+    4009: x_4009,
+    4011: x_4011,
+    4015: x_4015,
+    4016: x_4016,
+    4017: x_4017,
+    4018: x_4018,
+    4020: x_4020,
+    4021: x_4021,
+    4022: x_4022,
+    4023: x_4023,
+    4024: x_4024,
+    4025: x_4025,
 }
 AT = {
-    3948: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    4008: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:682
-    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":3945},"production":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":3946},"at":"rules_data/terraforming_mars/cards/141-208.yaml:689","id":3469},{"op":"let","v":"r~705","e":{"op":"lit","v":"energy","x":3947},"at":"rules_data/terraforming_mars/cards/141-208.yaml:689","id":3470},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0},"b":{"op":"var","n":"n~704"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~705"},"f":"production_min","d":0},"x":3948},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":3949},"o":"-=","e":{"op":"var","n":"n~704","x":3950},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3473}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3471}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:689","id":3468},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3951},"at":"rules_data/terraforming_mars/cards/141-208.yaml:690","id":3474},"vp":{"op":"lit","v":1,"x":3952},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~706","e":{"op":"lit","v":2,"x":3953},"at":"rules_data/terraforming_mars/cards/141-208.yaml:693","id":3476},{"op":"rep","n":{"op":"var","n":"n~706","x":3954},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3955},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3956},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3957},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3481},{"op":"set","t":{"op":"st","k":"discard","x":3958},"o":"=","e":{"op":"lit","v":[],"x":3959},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3482},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3960}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3483}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3480},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3479},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3961},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3962},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3963},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3486},{"op":"set","t":{"op":"st","k":"deck","x":3964},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3965},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3487}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3485},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3484}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3478},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3477}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:693","id":3475}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:682"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:688
+    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4005},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":4006},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3514},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":4007},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3515},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~720"},"f":"production_min","d":0},"x":4008},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3517},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":4009},"o":"-=","e":{"op":"var","n":"n~719","x":4010},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3518}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3516}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3513},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4011},"at":"rules_data/terraforming_mars/cards/141-208.yaml:696","id":3519},"vp":{"op":"lit","v":1,"x":4012},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":4013},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3521},{"op":"rep","n":{"op":"var","n":"n~721","x":4014},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4015},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4016},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4017},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3526},{"op":"set","t":{"op":"st","k":"discard","x":4018},"o":"=","e":{"op":"lit","v":[],"x":4019},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3527},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4020}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3528}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3525},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3524},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4021},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4022},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4023},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3531},{"op":"set","t":{"op":"st","k":"deck","x":4024},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4025},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3532}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3530},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3529}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3523},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3522}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3520}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:688"}',
 }

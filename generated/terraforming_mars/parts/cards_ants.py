@@ -64,8 +64,8 @@ def t_1060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'microbe', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'microbe', True)
     return t_1063(ctx, k, s, E)
 
 
@@ -100,9 +100,9 @@ def d_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1066, PL(ctx, E.get('holder~704')).get('card_res'), E.get('card~705'))
+    c, key = KEYPLACE(ctx, 1066, PL(ctx, E.get('holder~719')).get('card_res'), E.get('card~720'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -112,11 +112,11 @@ def d_1067(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 1, True)
-    LOCAL(ctx, E, 'r~707', 'microbe', True)
+    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'r~722', 'microbe', True)
     c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
@@ -129,7 +129,7 @@ def d_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~707', 'microbe', True)
+    LOCAL(ctx, E, 'r~722', 'microbe', True)
     return True
 
 
@@ -141,7 +141,7 @@ def d_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
@@ -177,5 +177,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:349
-    'ants': '{"id":"ants","number":"035","name":{"en":"Ants"},"type":"active","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1188},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1189},"resource":"microbe","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1190},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1061},{"op":"let","v":"r~701","e":{"op":"lit","v":"microbe","x":1191},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1062},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~702","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~703","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~702"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~703"},"f":"resource","d":null},"b":{"op":"var","n":"r~701"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~703"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~702"}},"k":{"op":"var","n":"card~703"},"d":0},"b":{"op":"var","n":"n~700"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~703"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1192},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1064},{"op":"choose","alts":[{"gens":[{"v":"holder~704","src":{"op":"core","n":"players","x":1193},"label":"holder"},{"v":"card~705","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~704"},"x":1194},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~705"},"f":"resource","d":null},"b":{"op":"var","n":"r~701"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~705"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~704"}},"k":{"op":"var","n":"card~705"},"d":0},"b":{"op":"var","n":"n~700"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~705"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1195}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~704"}},"k":{"op":"var","n":"card~705"},"d":0,"x":1196},"o":"-=","e":{"op":"var","n":"n~700","x":1197},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":1066},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~705"}],"x":1198}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 microbo da un\'altra carta qualsiasi","en":"remove 1 microbe from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":1065}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1063}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1060},"effect":{"op":"seq","b":[{"op":"let","v":"n~706","e":{"op":"lit","v":1,"x":1199},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1068},{"op":"let","v":"r~707","e":{"op":"lit","v":"microbe","x":1200},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1069},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1201},"o":"+=","e":{"op":"var","n":"n~706","x":1202},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1070}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1067}}],"source":{"doc":"tm-facts","section":"cards.json #035"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:349"}',
+    'ants': '{"id":"ants","number":"035","name":{"en":"Ants"},"type":"active","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1188},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1189},"resource":"microbe","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1190},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1061},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":1191},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1062},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~717","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~718","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~717"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~718"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~718"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0},"b":{"op":"var","n":"n~715"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~718"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1192},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1064},{"op":"choose","alts":[{"gens":[{"v":"holder~719","src":{"op":"core","n":"players","x":1193},"label":"holder"},{"v":"card~720","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~719"},"x":1194},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~720"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~720"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~719"}},"k":{"op":"var","n":"card~720"},"d":0},"b":{"op":"var","n":"n~715"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1195}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~719"}},"k":{"op":"var","n":"card~720"},"d":0,"x":1196},"o":"-=","e":{"op":"var","n":"n~715","x":1197},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":1066},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~720"}],"x":1198}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 microbo da un\'altra carta qualsiasi","en":"remove 1 microbe from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":1065}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1063}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1060},"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":1199},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1068},{"op":"let","v":"r~722","e":{"op":"lit","v":"microbe","x":1200},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1069},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1201},"o":"+=","e":{"op":"var","n":"n~721","x":1202},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1070}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1067}}],"source":{"doc":"tm-facts","section":"cards.json #035"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:349"}',
 }

@@ -53,416 +53,416 @@ K = [
 ]
 
 
-def x_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def x_3573(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, ((_w1.get('value', None) if type((_w1 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w1, 'value', None)) if (True if (((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := (ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) if type('steel') is str else {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('this'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('this'))) is str else []))) else False) else 0), None)
 
 
-x_3535 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_3536 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_3537 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_3538 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3539 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3540 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3542 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_3543 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3544 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3545 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3546 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3547 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3548 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3549 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3551 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3553 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3555 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3559 = _C.x_713  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3560 = _C.x_714  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3561 = _C.x_715  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3565 = _C.x_719  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3566 = _C.x_720  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3567 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3569 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3570 = _C.x_724  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3571 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3572 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3573 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3574 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3578 = _C.x_732  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3575 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_3576 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_3577 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3578 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3579 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3580 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3582 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_3583 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3584 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3585 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3586 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3587 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3588 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3589 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3591 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3593 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3595 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3599 = _C.x_713  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3600 = _C.x_714  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3601 = _C.x_715  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3605 = _C.x_719  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3606 = _C.x_720  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3607 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3609 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3610 = _C.x_724  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3611 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3612 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3613 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3614 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3618 = _C.x_732  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
+def t_3125(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 8, True)
-    return t_3097(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~715', 8, True)
+    return t_3127(ctx, k, s, E)
 
 
-d_3096 = _C.d_2676  # rules_data/terraforming_mars/cards/141-208.yaml:480
+d_3126 = _C.d_2691  # rules_data/terraforming_mars/cards/141-208.yaml:481
 
 
-def t_3097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~701', E.get('n~700'), True)
-    LOCAL(ctx, E, 'sv~702', x_3533(ctx, E), True)
+    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
+    LOCAL(ctx, E, 'sv~717', x_3573(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~703', 0, True)
-    return t_3101(ctx, k, s, E)
+    LOCAL(ctx, E, 'tv~718', 0, True)
+    return t_3131(ctx, k, s, E)
 
 
-d_3098 = _C.d_394  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+d_3128 = _C.d_394  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
 
 
-def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~702', x_3533(ctx, E), True)
+    LOCAL(ctx, E, 'sv~717', x_3573(ctx, E), True)
     return True
 
 
-d_3100 = _C.d_396  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+d_3130 = _C.d_396  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
 
 
-def t_3101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~704', x_3535(ctx, E), True)
-    LOCAL(ctx, E, 't_v~705', x_3536(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~706', x_3537(ctx, E), True)
-    return t_3105(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~719', x_3575(ctx, E), True)
+    LOCAL(ctx, E, 't_v~720', x_3576(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~721', x_3577(ctx, E), True)
+    return t_3135(ctx, k, s, E)
 
 
-d_3102 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3103 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3104 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_3132 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3133 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3134 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def t_3105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3538(ctx, E):
-        return d_3106(ctx, E) and k()
-    return t_3109(ctx, k, s, E)
+    if x_3578(ctx, E):
+        return d_3136(ctx, E) and k()
+    return t_3139(ctx, k, s, E)
 
 
-def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3539(ctx, E):
+    if not x_3579(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3138, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~701'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
     return True
 
 
-d_3107 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3137 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3138, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~701'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
     return True
 
 
-def t_3109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3542(ctx, E):
+    if not x_3582(ctx, E):
         return False
-    return t_3111(ctx, k, s, E)
+    return t_3141(ctx, k, s, E)
 
 
-d_3110 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3140 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_3111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3111, None, [], k)
+    return CHOOSE(ctx, 3141, None, [], k)
 
 
-def d_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3548(ctx, E), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3114, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_3588(ctx, E), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 3144, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~707'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3115, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 3145, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~708'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~709'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
     return True
 
 
-def d_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3548(ctx, E), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, x_3588(ctx, E), '-=', False, K[4])
     return True
 
 
-def d_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3114, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3144, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~707'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
     return True
 
 
-def d_3115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3115, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3145, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~708'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
     return True
 
 
-def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~709'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
     return True
 
 
-def t_3117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
+def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~710', 'ocean', True)
-    return t_3119(ctx, k, s, E)
+    LOCAL(ctx, E, 't~725', 'ocean', True)
+    return t_3149(ctx, k, s, E)
 
 
-d_3118 = _C.d_632  # rules_data/terraforming_mars/cards/141-208.yaml:480
+d_3148 = _C.d_632  # rules_data/terraforming_mars/cards/141-208.yaml:481
 
 
-def t_3119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3559(ctx, E):
-        return t_3120(ctx, k, s, E)
+    if x_3599(ctx, E):
+        return t_3150(ctx, k, s, E)
     return k()
 
 
-def t_3120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~720', x_3560(ctx, E), True)
-    if not x_3561(ctx, E):
+    LOCAL(ctx, E, 'legal~735', x_3600(ctx, E), True)
+    if not x_3601(ctx, E):
         return False
-    return t_3123(ctx, k, s, E)
+    return t_3153(ctx, k, s, E)
 
 
-d_3121 = _C.d_635  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3122 = _C.d_636  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3151 = _C.d_635  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3152 = _C.d_636  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_3123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3123, None, [], k)
+    return CHOOSE(ctx, 3153, None, [], k)
 
 
-def t_3124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~722', E.get('t~710'), True)
-    LOCAL(ctx, E, 's~723', E.get('space~721'), True)
-    return t_3127(ctx, k, s, E)
+    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
+    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
+    return t_3157(ctx, k, s, E)
 
 
-d_3125 = _C.d_639  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3126 = _C.d_640  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3155 = _C.d_639  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3156 = _C.d_640  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3157(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3128, ctx.state.get('board'), E.get('s~723'))
+    c, key = KEYPLACE(ctx, 3158, ctx.state.get('board'), E.get('s~738'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3566(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~723'), '=', False, K[6])
-    return t_3130(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3606(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[6])
+    return t_3160(ctx, k, s, E)
 
 
-def d_3128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3128, ctx.state.get('board'), E.get('s~723'))
+    c, key = KEYPLACE(ctx, 3158, ctx.state.get('board'), E.get('s~738'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3566(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3606(ctx, E), '=', False, K[5])
     return True
 
 
-d_3129 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3130 = _C.t_644  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3131 = _C.t_645  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3132 = _C.t_646  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3133 = _C.t_647  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3134 = _C.t_648  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3135 = _C.t_649  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3136 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3159 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3160 = _C.t_644  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3161 = _C.t_645  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3162 = _C.t_646  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3163 = _C.t_647  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3164 = _C.t_648  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3165 = _C.t_649  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3166 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {
-    3095: t_3095,
-    3096: CPS(d_3096),
-    3097: t_3097,
-    3098: CPS(d_3098),
-    3099: CPS(d_3099),
-    3100: CPS(d_3100),
-    3101: t_3101,
-    3102: CPS(d_3102),
-    3103: CPS(d_3103),
-    3104: CPS(d_3104),
-    3105: t_3105,
-    3106: CPS(d_3106),
-    3107: CPS(d_3107),
-    3108: CPS(d_3108),
-    3109: t_3109,
-    3110: CPS(d_3110),
-    3111: t_3111,
-    3112: CPS(d_3112),
-    3113: CPS(d_3113),
-    3114: CPS(d_3114),
-    3115: CPS(d_3115),
-    3116: CPS(d_3116),
-    3117: t_3117,
-    3118: CPS(d_3118),
-    3119: t_3119,
-    3120: t_3120,
-    3121: CPS(d_3121),
-    3122: CPS(d_3122),
-    3123: t_3123,
-    3124: t_3124,
-    3125: CPS(d_3125),
+    3125: t_3125,
     3126: CPS(d_3126),
     3127: t_3127,
     3128: CPS(d_3128),
     3129: CPS(d_3129),
-    3130: t_3130,
+    3130: CPS(d_3130),
     3131: t_3131,
-    3132: t_3132,
-    3133: t_3133,
-    3134: t_3134,
+    3132: CPS(d_3132),
+    3133: CPS(d_3133),
+    3134: CPS(d_3134),
     3135: t_3135,
     3136: CPS(d_3136),
+    3137: CPS(d_3137),
+    3138: CPS(d_3138),
+    3139: t_3139,
+    3140: CPS(d_3140),
+    3141: t_3141,
+    3142: CPS(d_3142),
+    3143: CPS(d_3143),
+    3144: CPS(d_3144),
+    3145: CPS(d_3145),
+    3146: CPS(d_3146),
+    3147: t_3147,
+    3148: CPS(d_3148),
+    3149: t_3149,
+    3150: t_3150,
+    3151: CPS(d_3151),
+    3152: CPS(d_3152),
+    3153: t_3153,
+    3154: t_3154,
+    3155: CPS(d_3155),
+    3156: CPS(d_3156),
+    3157: t_3157,
+    3158: CPS(d_3158),
+    3159: CPS(d_3159),
+    3160: t_3160,
+    3161: t_3161,
+    3162: t_3162,
+    3163: t_3163,
+    3164: t_3164,
+    3165: t_3165,
+    3166: CPS(d_3166),
 }
 
 
 CODE = {
-    3533: x_3533,
-    3535: x_3535,
-    3536: x_3536,
-    3537: x_3537,
-    3538: x_3538,
-    3539: x_3539,
-    3540: x_3540,
-    3542: x_3542,
-    3543: x_3543,
-    3544: x_3544,
-    3545: x_3545,
-    3546: x_3546,
-    3547: x_3547,
-    3548: x_3548,
-    3549: x_3549,
-    3551: x_3551,
-    3553: x_3553,
-    3555: x_3555,
-    3559: x_3559,
-    3560: x_3560,
-    3561: x_3561,
-    3565: x_3565,
-    3566: x_3566,
-    3567: x_3567,
-    3569: x_3569,
-    3570: x_3570,
-    3571: x_3571,
-    3572: x_3572,
     3573: x_3573,
-    3574: x_3574,
+    3575: x_3575,
+    3576: x_3576,
+    3577: x_3577,
     3578: x_3578,
+    3579: x_3579,
+    3580: x_3580,
+    3582: x_3582,
+    3583: x_3583,
+    3584: x_3584,
+    3585: x_3585,
+    3586: x_3586,
+    3587: x_3587,
+    3588: x_3588,
+    3589: x_3589,
+    3591: x_3591,
+    3593: x_3593,
+    3595: x_3595,
+    3599: x_3599,
+    3600: x_3600,
+    3601: x_3601,
+    3605: x_3605,
+    3606: x_3606,
+    3607: x_3607,
+    3609: x_3609,
+    3610: x_3610,
+    3611: x_3611,
+    3612: x_3612,
+    3613: x_3613,
+    3614: x_3614,
+    3618: x_3618,
 }
 AT = {
-    3533: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
+    3573: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:473
-    'aquifer_pumping': '{"id":"aquifer_pumping","number":"187","name":{"en":"Aquifer Pumping"},"type":"active","cost":18,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":8,"x":3531},"at":"rules_data/terraforming_mars/cards/141-208.yaml:480","id":3096},{"op":"seq","b":[{"op":"let","v":"price~701","e":{"op":"var","n":"n~700","x":3532},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3098},{"op":"let","v":"sv~702","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"steel"},"card":{"op":"var","n":"this"}},"x":3533},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3099},{"op":"let","v":"tv~703","e":{"op":"lit","v":0,"x":3534},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3100},{"op":"seq","b":[{"op":"let","v":"s_v~704","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~702"},"b":{"op":"lit","v":0},"x":3535},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3102},{"op":"let","v":"t_v~705","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~703"},"b":{"op":"lit","v":0},"x":3536},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3103},{"op":"let","v":"h_v~706","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3537},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3104},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~704"},"b":{"op":"var","n":"t_v~705"}},"b":{"op":"var","n":"h_v~706"}},"b":{"op":"lit","v":0},"x":3538},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~701"},"x":3539},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3540},"o":"-=","e":{"op":"var","n":"price~701","x":3541},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3108}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3106},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~704"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~706"}}},"b":{"op":"var","n":"price~701"},"x":3542},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3110},{"op":"choose","alts":[{"gens":[{"v":"s~707","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~704"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~701"},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~704"}}]}]},"b":{"op":"lit","v":0}},"x":3543},"label":"s"},{"v":"t~708","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~705"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~701"},"b":{"op":"var","n":"t_v~705"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~705"}}]}]},"b":{"op":"lit","v":0}},"x":3544},"label":"t"},{"v":"h~709","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~706"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~701"},"b":{"op":"var","n":"h_v~706"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~706"}}]}]},"b":{"op":"lit","v":0}},"x":3545},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~701"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~707"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"var","n":"price~701"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~708"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}},"b":{"op":"var","n":"t_v~705"}},"b":{"op":"var","n":"price~701"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~709"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}},"b":{"op":"var","n":"h_v~706"}},"b":{"op":"var","n":"price~701"}}]}}],"x":3546}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3547},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~701"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}}]}],"x":3548},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3113},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3549},"o":"-=","e":{"op":"var","n":"s~707","x":3550},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3114},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3551},"o":"-=","e":{"op":"var","n":"t~708","x":3552},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3115},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3553},"o":"-=","e":{"op":"var","n":"h~709","x":3554},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3116}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3112},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~701"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~704"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~707"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~705"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~708"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~706"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~709"}]},"b":{"op":"lit","v":{}}},"x":3555}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":null,"tv":0},"eval":{"price":{"op":"var","n":"price~701","x":3556},"sv":{"op":"var","n":"sv~702","x":3557}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3111}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3109},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3105}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3101}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3097}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:480","id":3095},"effect":{"op":"seq","b":[{"op":"let","v":"t~710","e":{"op":"lit","v":"ocean","x":3558},"at":"rules_data/terraforming_mars/cards/141-208.yaml:480","id":3118},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~711","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~711"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~711"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~711"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~711"},"f":"tile","d":null},"b":{"op":"var","n":"t~710"}}}]},"x":3559},"t":{"op":"seq","b":[{"op":"let","v":"legal~720","e":{"op":"letx","v":"open~716","e":{"op":"filt","v":"s~713","src":{"op":"filt","v":"x~712","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~712"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~710"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~713"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"reserved","d":null},"b":{"op":"var","n":"t~710"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~713"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~713"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~713"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~710"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~710"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~715","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~710"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~715"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~719","e":{"op":"filt","v":"s~717","src":{"op":"var","n":"open~716"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~718","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~717"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~718"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~718"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~710"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~719"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~719"},"b":{"op":"var","n":"open~716"}}},"x":3560},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3121},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~720"}]},"b":{"op":"lit","v":0},"x":3561},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3122},{"op":"choose","alts":[{"gens":[{"v":"space~721","src":{"op":"var","n":"legal~720","x":3562},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~722","e":{"op":"var","n":"t~710","x":3563},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3125},{"op":"let","v":"s~723","e":{"op":"var","n":"space~721","x":3564},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3126},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~723"},"d":{},"x":3565},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~722"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~722"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3566},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3128},{"op":"set","t":{"op":"st","k":"last_space","x":3567},"o":"=","e":{"op":"var","n":"s~723","x":3568},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3129},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3569},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"bonus","d":null,"x":3570},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3132},{"op":"for","v":"x~724","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~723"}],"kind":"spaces","x":3571},"w":{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":false,"x":3572},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3573},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3134},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3133},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~722"},"f":"effect","d":null,"x":3574},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3135},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~722","x":3575},"space":{"op":"var","n":"s~723","x":3576},"by":{"op":"var","n":"you","x":3577}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3136}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3131},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3130}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3127}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3124},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~721"}],"x":3578}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3123}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3120},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3119}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:480","id":3117}}],"source":{"doc":"tm-facts","section":"cards.json #187 (spend 8 M€, canUseSteel)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:473"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:474
+    'aquifer_pumping': '{"id":"aquifer_pumping","number":"187","name":{"en":"Aquifer Pumping"},"type":"active","cost":18,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":8,"x":3571},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3126},{"op":"seq","b":[{"op":"let","v":"price~716","e":{"op":"var","n":"n~715","x":3572},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3128},{"op":"let","v":"sv~717","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"steel"},"card":{"op":"var","n":"this"}},"x":3573},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3129},{"op":"let","v":"tv~718","e":{"op":"lit","v":0,"x":3574},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3130},{"op":"seq","b":[{"op":"let","v":"s_v~719","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~717"},"b":{"op":"lit","v":0},"x":3575},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3132},{"op":"let","v":"t_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~718"},"b":{"op":"lit","v":0},"x":3576},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3133},{"op":"let","v":"h_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3577},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3134},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~719"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":0},"x":3578},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~716"},"x":3579},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3137},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3580},"o":"-=","e":{"op":"var","n":"price~716","x":3581},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3138}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3136},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"price~716"},"x":3582},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3140},{"op":"choose","alts":[{"gens":[{"v":"s~722","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~719"}}]}]},"b":{"op":"lit","v":0}},"x":3583},"label":"s"},{"v":"t~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":3584},"label":"t"},{"v":"h~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":3585},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~722"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"var","n":"price~716"}}]}}],"x":3586}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3587},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}],"x":3588},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3143},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3589},"o":"-=","e":{"op":"var","n":"s~722","x":3590},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3144},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3591},"o":"-=","e":{"op":"var","n":"t~723","x":3592},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3145},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3593},"o":"-=","e":{"op":"var","n":"h~724","x":3594},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3146}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3142},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~722"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~724"}]},"b":{"op":"lit","v":{}}},"x":3595}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":null,"tv":0},"eval":{"price":{"op":"var","n":"price~716","x":3596},"sv":{"op":"var","n":"sv~717","x":3597}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3141}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3139},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3135}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3131}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3127}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3125},"effect":{"op":"seq","b":[{"op":"let","v":"t~725","e":{"op":"lit","v":"ocean","x":3598},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3148},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~726","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~726"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~726"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~726"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~726"},"f":"tile","d":null},"b":{"op":"var","n":"t~725"}}}]},"x":3599},"t":{"op":"seq","b":[{"op":"let","v":"legal~735","e":{"op":"letx","v":"open~731","e":{"op":"filt","v":"s~728","src":{"op":"filt","v":"x~727","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~727"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~728"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"reserved","d":null},"b":{"op":"var","n":"t~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~728"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~728"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~728"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~730","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~730"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~730"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~734","e":{"op":"filt","v":"s~732","src":{"op":"var","n":"open~731"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~734"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~734"},"b":{"op":"var","n":"open~731"}}},"x":3600},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3151},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~735"}]},"b":{"op":"lit","v":0},"x":3601},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3152},{"op":"choose","alts":[{"gens":[{"v":"space~736","src":{"op":"var","n":"legal~735","x":3602},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~725","x":3603},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3155},{"op":"let","v":"s~738","e":{"op":"var","n":"space~736","x":3604},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3156},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~738"},"d":{},"x":3605},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~737"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3606},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3158},{"op":"set","t":{"op":"st","k":"last_space","x":3607},"o":"=","e":{"op":"var","n":"s~738","x":3608},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3159},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3609},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"bonus","d":null,"x":3610},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3162},{"op":"for","v":"x~739","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~738"}],"kind":"spaces","x":3611},"w":{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"st","k":"board"},"neg":false,"x":3612},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3613},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3164},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3163},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"effect","d":null,"x":3614},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3165},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~737","x":3615},"space":{"op":"var","n":"s~738","x":3616},"by":{"op":"var","n":"you","x":3617}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3166}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3161},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3160}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3157}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3154},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~736"}],"x":3618}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3153}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3150},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3149}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3147}}],"source":{"doc":"tm-facts","section":"cards.json #187 (spend 8 M€, canUseSteel)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:474"}',
 }

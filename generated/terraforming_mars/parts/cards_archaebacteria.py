@@ -48,7 +48,7 @@ K = [
 
 
 def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
-    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-18))
+    return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-18))
 
 
 x_1307 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -60,11 +60,11 @@ def d_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -78,9 +78,9 @@ def d_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -103,5 +103,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:415
-    'archaebacteria': '{"id":"archaebacteria","number":"042","name":{"en":"ArchaeBacteria"},"type":"automated","cost":6,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-18},"x":1304},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1305},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1160},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":1306},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1161},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1307},"o":"+=","e":{"op":"var","n":"n~700","x":1308},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1162}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1159},"source":{"doc":"tm-facts","section":"cards.json #042"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:415"}',
+    'archaebacteria': '{"id":"archaebacteria","number":"042","name":{"en":"ArchaeBacteria"},"type":"automated","cost":6,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-18},"x":1304},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1305},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1160},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1306},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1161},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1307},"o":"+=","e":{"op":"var","n":"n~715","x":1308},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1162}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1159},"source":{"doc":"tm-facts","section":"cards.json #042"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:415"}',
 }

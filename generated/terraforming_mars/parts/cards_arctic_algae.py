@@ -48,7 +48,7 @@ K = [
 
 
 def x_988(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
-    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-12))
+    return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-12))
 
 
 x_991 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -69,11 +69,11 @@ def d_887(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -87,9 +87,9 @@ def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -99,11 +99,11 @@ def d_891(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -117,9 +117,9 @@ def d_894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -149,5 +149,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:225
-    'arctic_algae': '{"id":"arctic_algae","number":"023","name":{"en":"Arctic Algae"},"type":"active","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":988},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":989},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":888},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":990},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":889},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":991},"o":"+=","e":{"op":"var","n":"n~700","x":992},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":890}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":887},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}],"x":993},"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":994},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":892},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":995},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":893},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":996},"o":"+=","e":{"op":"var","n":"n~702","x":997},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":894}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":891}}],"source":{"doc":"tm-facts","section":"cards.json #023 (render effects: oceans(1,all) -> plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:225"}',
+    'arctic_algae': '{"id":"arctic_algae","number":"023","name":{"en":"Arctic Algae"},"type":"active","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":988},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":989},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":888},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":990},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":889},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":991},"o":"+=","e":{"op":"var","n":"n~715","x":992},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":890}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":887},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}],"x":993},"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":994},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":892},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":995},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":893},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":996},"o":"+=","e":{"op":"var","n":"n~717","x":997},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":894}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":891}}],"source":{"doc":"tm-facts","section":"cards.json #023 (render effects: oceans(1,all) -> plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:225"}',
 }

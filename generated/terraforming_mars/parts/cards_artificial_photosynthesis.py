@@ -64,11 +64,11 @@ def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -82,9 +82,9 @@ def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -94,11 +94,11 @@ def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'energy', True)
-    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'energy', True)
+    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -112,9 +112,9 @@ def d_2164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -141,5 +141,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:449
-    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2440},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2158},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":2441},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2159},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2442},"o":"+=","e":{"op":"var","n":"n~700","x":2443},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2160}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2157},"label":{"op":"lit","v":{"option":0},"x":2444}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":2445},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2162},{"op":"let","v":"r~703","e":{"op":"lit","v":"energy","x":2446},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2163},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2447},"o":"+=","e":{"op":"var","n":"n~702","x":2448},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2164}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2161},"label":{"op":"lit","v":{"option":1},"x":2449}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2156},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
+    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2440},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2158},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2441},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2159},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2442},"o":"+=","e":{"op":"var","n":"n~715","x":2443},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2160}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2157},"label":{"op":"lit","v":{"option":0},"x":2444}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2445},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2162},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":2446},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2163},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2447},"o":"+=","e":{"op":"var","n":"n~717","x":2448},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2164}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2161},"label":{"op":"lit","v":{"option":1},"x":2449}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2156},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
 }

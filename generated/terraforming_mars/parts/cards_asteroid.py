@@ -77,11 +77,11 @@ def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~706', 2, True)
-        LOCAL(ctx, E, 'r~707', 'titanium', True)
-        c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+        LOCAL(ctx, E, 'n~721', 2, True)
+        LOCAL(ctx, E, 'r~722', 'titanium', True)
+        c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
         return k()
 
     return t_511(ctx, r1, s, E)
@@ -103,8 +103,8 @@ def t_512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~700', 'temperature', True)
-    LOCAL(ctx, E, 'n~701', 1, True)
+    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return t_515(ctx, k, s, E)
 
 
@@ -123,7 +123,7 @@ def t_515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             return k()
         return t_516(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~701')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -143,7 +143,7 @@ def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[2])
     return t_519(ctx, k, s, E)
@@ -155,7 +155,7 @@ def d_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[2])
     return True
@@ -181,7 +181,7 @@ def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_521(ctx, E):
@@ -207,7 +207,7 @@ def d_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -222,7 +222,7 @@ def d_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
@@ -240,8 +240,8 @@ def t_528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 3, True)
-    LOCAL(ctx, E, 'r~704', 'plants', True)
+    LOCAL(ctx, E, 'n~718', 3, True)
+    LOCAL(ctx, E, 'r~719', 'plants', True)
     return t_531(ctx, k, s, E)
 
 
@@ -251,7 +251,7 @@ def d_529(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 3, True)
+    LOCAL(ctx, E, 'n~718', 3, True)
     return True
 
 
@@ -282,9 +282,9 @@ def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('target~705')).get('stock'), E.get('r~704'))
+    c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~703'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
     return True
 
 
@@ -299,9 +299,9 @@ def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
     return True
 
 
@@ -361,5 +361,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:93
-    'asteroid': '{"id":"asteroid","number":"009","name":{"en":"Asteroid"},"type":"event","cost":14,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~700","e":{"op":"lit","v":"temperature","x":569},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":513},{"op":"let","v":"n~701","e":{"op":"lit","v":1,"x":570},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":514},{"op":"rep","n":{"op":"var","n":"n~701","x":571},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"max","d":0},"x":572},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0,"x":573},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0,"x":574},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":518},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":575},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":576},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"d":0,"x":577},"o":"+=","e":{"op":"lit","v":1,"x":578},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":523},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":579},"o":"=","e":{"op":"lit","v":true,"x":580},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":524}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":522},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":521},{"op":"for","v":"b~702","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"bonuses","d":[],"x":581},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"x":582},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"effect"},"x":583},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":526},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":525},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~700","x":584},"by":{"op":"var","n":"you","x":585}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":527}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":520},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":519}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":517},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":516},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":515}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":512},"label":{"op":"lit","v":{"first":1},"x":586}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~703","e":{"op":"lit","v":3,"x":587},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":529},{"op":"let","v":"r~704","e":{"op":"lit","v":"plants","x":588},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":530},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":589},"t":{"op":"choose","alts":[{"gens":[{"v":"target~705","src":{"op":"core","n":"players","x":590},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~704"},"target":{"op":"var","n":"target~705"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":591}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0,"x":592},"o":"-=","e":{"op":"var","n":"n~703","x":593},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":533},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~705"}],"x":594}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":534},"label":{"op":"lit","v":{"target":null},"x":595}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":532},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":531}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":528},"label":{"op":"lit","v":{"first":2},"x":596}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":597},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 1; togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 1 step; remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":511},{"op":"let","v":"n~706","e":{"op":"lit","v":2,"x":598},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":535},{"op":"let","v":"r~707","e":{"op":"lit","v":"titanium","x":599},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":536},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~707"},"d":0,"x":600},"o":"+=","e":{"op":"var","n":"n~706","x":601},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":537}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":510},"source":{"doc":"tm-facts","section":"cards.json #009"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:93"}',
+    'asteroid': '{"id":"asteroid","number":"009","name":{"en":"Asteroid"},"type":"event","cost":14,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":569},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":513},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":570},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":514},{"op":"rep","n":{"op":"var","n":"n~716","x":571},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":572},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":573},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":574},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":518},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":575},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":576},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":577},"o":"+=","e":{"op":"lit","v":1,"x":578},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":523},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":579},"o":"=","e":{"op":"lit","v":true,"x":580},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":524}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":522},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":521},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":581},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":582},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":583},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":526},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":525},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":584},"by":{"op":"var","n":"you","x":585}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":527}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":520},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":519}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":517},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":516},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":515}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":512},"label":{"op":"lit","v":{"first":1},"x":586}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":3,"x":587},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":529},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":588},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":530},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":589},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":590},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":591}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":592},"o":"-=","e":{"op":"var","n":"n~718","x":593},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":533},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":594}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":534},"label":{"op":"lit","v":{"target":null},"x":595}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":532},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":531}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":528},"label":{"op":"lit","v":{"first":2},"x":596}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":597},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 1; togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 1 step; remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":511},{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":598},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":535},{"op":"let","v":"r~722","e":{"op":"lit","v":"titanium","x":599},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":536},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":600},"o":"+=","e":{"op":"var","n":"n~721","x":601},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":537}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":510},"source":{"doc":"tm-facts","section":"cards.json #009"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:93"}',
 }

@@ -56,11 +56,11 @@ def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -74,9 +74,9 @@ def d_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:396
-    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":1288},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1146},{"op":"let","v":"r~701","e":{"op":"lit","v":"titanium","x":1289},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1147},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1290},"o":"+=","e":{"op":"var","n":"n~700","x":1291},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1148}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1145},"vp":{"op":"lit","v":2,"x":1292},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
+    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1288},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1146},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":1289},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1147},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1290},"o":"+=","e":{"op":"var","n":"n~715","x":1291},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1148}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1145},"vp":{"op":"lit","v":2,"x":1292},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
 }

@@ -70,16 +70,16 @@ def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~704', 1, True)
-        LOCAL(ctx, E, 'r~705', 'titanium', True)
-        c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+        LOCAL(ctx, E, 'n~719', 1, True)
+        LOCAL(ctx, E, 'r~720', 'titanium', True)
+        c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'titanium', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
     return t_346(ctx, r1, s, E)
 
 
@@ -125,9 +125,9 @@ def d_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 350, PL(ctx, E.get('target~703')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 350, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -141,9 +141,9 @@ def d_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -179,5 +179,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:19
-    'asteroid_mining_consortium': '{"id":"asteroid_mining_consortium","number":"002","name":{"en":"Asteroid Mining Consortium"},"type":"automated","cost":13,"tags":["jovian"],"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":1},"x":376},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":377},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":344},{"op":"let","v":"r~701","e":{"op":"lit","v":"titanium","x":378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":345},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":379},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~702","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0}}}],"x":380},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":348},{"op":"choose","alts":[{"gens":[{"v":"target~703","src":{"op":"core","n":"players","x":381},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":382}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0,"x":383},"o":"-=","e":{"op":"var","n":"n~700","x":384},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":350},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~703"}],"x":385}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di titanio di un qualsiasi giocatore","en":"lower any player\'s titanium production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":349}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":347},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":346},{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":386},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":351},{"op":"let","v":"r~705","e":{"op":"lit","v":"titanium","x":387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":388},"o":"+=","e":{"op":"var","n":"n~704","x":389},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":353}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":343},"vp":{"op":"lit","v":1,"x":390},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #002 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:19"}',
+    'asteroid_mining_consortium': '{"id":"asteroid_mining_consortium","number":"002","name":{"en":"Asteroid Mining Consortium"},"type":"automated","cost":13,"tags":["jovian"],"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":1},"x":376},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":377},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":344},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":345},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":379},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":380},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":348},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":381},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":382}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":383},"o":"-=","e":{"op":"var","n":"n~715","x":384},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":350},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":385}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di titanio di un qualsiasi giocatore","en":"lower any player\'s titanium production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":349}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":347},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":346},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":386},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":351},{"op":"let","v":"r~720","e":{"op":"lit","v":"titanium","x":387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":388},"o":"+=","e":{"op":"var","n":"n~719","x":389},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":353}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":343},"vp":{"op":"lit","v":1,"x":390},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #002 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:19"}',
 }

@@ -50,7 +50,7 @@ K = [
 def x_1512(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'jovian')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'jovian')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 1))
+    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('jovian') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('jovian') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
 
 
 x_1515 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -63,16 +63,16 @@ def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 3, True)
-    LOCAL(ctx, E, 'r~705', 'heat', True)
-    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    LOCAL(ctx, E, 'n~719', 3, True)
+    LOCAL(ctx, E, 'r~720', 'heat', True)
+    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~706', 3, True)
-    LOCAL(ctx, E, 'r~707', 'energy', True)
-    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~707'))
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~721', 3, True)
+    LOCAL(ctx, E, 'r~722', 'energy', True)
+    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
@@ -85,7 +85,7 @@ def d_1337(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~705', 'heat', True)
+    LOCAL(ctx, E, 'r~720', 'heat', True)
     return True
 
 
@@ -95,9 +95,9 @@ def d_1338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -107,7 +107,7 @@ def d_1339(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 3, True)
+    LOCAL(ctx, E, 'n~721', 3, True)
     return True
 
 
@@ -117,7 +117,7 @@ def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~707', 'energy', True)
+    LOCAL(ctx, E, 'r~722', 'energy', True)
     return True
 
 
@@ -127,9 +127,9 @@ def d_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
@@ -156,5 +156,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:579
-    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1512},"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":3,"x":1513},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1336},{"op":"let","v":"r~705","e":{"op":"lit","v":"heat","x":1514},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1337},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":1515},"o":"+=","e":{"op":"var","n":"n~704","x":1516},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1338},{"op":"let","v":"n~706","e":{"op":"lit","v":3,"x":1517},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1339},{"op":"let","v":"r~707","e":{"op":"lit","v":"energy","x":1518},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1340},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~707"},"d":0,"x":1519},"o":"+=","e":{"op":"var","n":"n~706","x":1520},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1341}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1335},"vp":{"op":"lit","v":1,"x":1521},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
+    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1512},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":1513},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1336},{"op":"let","v":"r~720","e":{"op":"lit","v":"heat","x":1514},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1337},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1515},"o":"+=","e":{"op":"var","n":"n~719","x":1516},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1338},{"op":"let","v":"n~721","e":{"op":"lit","v":3,"x":1517},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1339},{"op":"let","v":"r~722","e":{"op":"lit","v":"energy","x":1518},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1340},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1519},"o":"+=","e":{"op":"var","n":"n~721","x":1520},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1341}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1335},"vp":{"op":"lit","v":1,"x":1521},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
 }

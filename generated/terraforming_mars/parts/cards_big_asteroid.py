@@ -77,11 +77,11 @@ def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~706', 4, True)
-        LOCAL(ctx, E, 'r~707', 'titanium', True)
-        c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+        LOCAL(ctx, E, 'n~721', 4, True)
+        LOCAL(ctx, E, 'r~722', 'titanium', True)
+        c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
         return k()
 
     return t_582(ctx, r1, s, E)
@@ -103,8 +103,8 @@ def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~700', 'temperature', True)
-    LOCAL(ctx, E, 'n~701', 2, True)
+    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'n~716', 2, True)
     return t_586(ctx, k, s, E)
 
 
@@ -123,7 +123,7 @@ def t_586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             return k()
         return t_587(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~701')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_587(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -143,7 +143,7 @@ def t_588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[2])
     return t_590(ctx, k, s, E)
@@ -155,7 +155,7 @@ def d_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[2])
     return True
@@ -181,7 +181,7 @@ def t_591(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_592(ctx, E):
@@ -207,7 +207,7 @@ def d_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -222,7 +222,7 @@ def d_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
@@ -240,8 +240,8 @@ def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 4, True)
-    LOCAL(ctx, E, 'r~704', 'plants', True)
+    LOCAL(ctx, E, 'n~718', 4, True)
+    LOCAL(ctx, E, 'r~719', 'plants', True)
     return t_602(ctx, k, s, E)
 
 
@@ -273,9 +273,9 @@ def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 604, PL(ctx, E.get('target~705')).get('stock'), E.get('r~704'))
+    c, key = KEYPLACE(ctx, 604, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~703'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
     return True
 
 
@@ -290,9 +290,9 @@ def d_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
     return True
 
 
@@ -352,5 +352,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:110
-    'big_asteroid': '{"id":"big_asteroid","number":"011","name":{"en":"Big Asteroid"},"type":"event","cost":27,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~700","e":{"op":"lit","v":"temperature","x":652},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":584},{"op":"let","v":"n~701","e":{"op":"lit","v":2,"x":653},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":585},{"op":"rep","n":{"op":"var","n":"n~701","x":654},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"max","d":0},"x":655},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0,"x":656},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0,"x":657},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":589},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":658},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":659},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"d":0,"x":660},"o":"+=","e":{"op":"lit","v":1,"x":661},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":594},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":662},"o":"=","e":{"op":"lit","v":true,"x":663},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":595}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":593},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":592},{"op":"for","v":"b~702","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"bonuses","d":[],"x":664},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"x":665},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"effect"},"x":666},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":597},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":596},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~700","x":667},"by":{"op":"var","n":"you","x":668}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":598}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":591},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":590}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":588},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":587},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":586}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":583},"label":{"op":"lit","v":{"first":1},"x":669}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~703","e":{"op":"lit","v":4,"x":670},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":600},{"op":"let","v":"r~704","e":{"op":"lit","v":"plants","x":671},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":601},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":672},"t":{"op":"choose","alts":[{"gens":[{"v":"target~705","src":{"op":"core","n":"players","x":673},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~704"},"target":{"op":"var","n":"target~705"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":674}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0,"x":675},"o":"-=","e":{"op":"var","n":"n~703","x":676},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":604},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~705"}],"x":677}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":605},"label":{"op":"lit","v":{"target":null},"x":678}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 piante a un qualsiasi giocatore","en":"remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":603},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":602}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":599},"label":{"op":"lit","v":{"first":2},"x":679}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":680},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 2; togli fino a 4 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 2 steps; remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":582},{"op":"let","v":"n~706","e":{"op":"lit","v":4,"x":681},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":606},{"op":"let","v":"r~707","e":{"op":"lit","v":"titanium","x":682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":607},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~707"},"d":0,"x":683},"o":"+=","e":{"op":"var","n":"n~706","x":684},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":608}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":581},"source":{"doc":"tm-facts","section":"cards.json #011"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:110"}',
+    'big_asteroid': '{"id":"big_asteroid","number":"011","name":{"en":"Big Asteroid"},"type":"event","cost":27,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":652},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":584},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":653},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":585},{"op":"rep","n":{"op":"var","n":"n~716","x":654},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":655},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":656},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":657},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":589},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":658},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":659},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":660},"o":"+=","e":{"op":"lit","v":1,"x":661},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":594},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":662},"o":"=","e":{"op":"lit","v":true,"x":663},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":595}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":593},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":592},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":664},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":665},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":666},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":597},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":596},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":667},"by":{"op":"var","n":"you","x":668}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":598}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":591},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":590}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":588},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":587},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":586}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":583},"label":{"op":"lit","v":{"first":1},"x":669}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":4,"x":670},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":600},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":671},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":601},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":672},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":673},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":674}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":675},"o":"-=","e":{"op":"var","n":"n~718","x":676},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":604},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":677}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":605},"label":{"op":"lit","v":{"target":null},"x":678}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 piante a un qualsiasi giocatore","en":"remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":603},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":602}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":599},"label":{"op":"lit","v":{"first":2},"x":679}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":680},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 2; togli fino a 4 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 2 steps; remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":582},{"op":"let","v":"n~721","e":{"op":"lit","v":4,"x":681},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":606},{"op":"let","v":"r~722","e":{"op":"lit","v":"titanium","x":682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":607},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":683},"o":"+=","e":{"op":"var","n":"n~721","x":684},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":608}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":581},"source":{"doc":"tm-facts","section":"cards.json #011"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:110"}',
 }

@@ -48,18 +48,18 @@ K = [
 ]
 
 
-x_3467 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:423
-x_3470 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3471 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3472 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3473 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3474 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3476 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3479 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3481 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:431
+x_3507 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:424
+x_3510 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3511 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3512 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3513 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3514 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3516 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3519 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3521 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
-def t_3042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:430
+def t_3072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,118 +67,118 @@ def t_3042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~704', 2, True)
-        LOCAL(ctx, E, 'r~705', 'energy', True)
-        c, key = KEYPLACE(ctx, 3052, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+        LOCAL(ctx, E, 'n~719', 2, True)
+        LOCAL(ctx, E, 'r~720', 'energy', True)
+        c, key = KEYPLACE(ctx, 3082, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    return t_3045(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    return t_3075(ctx, r1, s, E)
 
 
-d_3043 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:430
-d_3044 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:430
+d_3073 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3074 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
-def t_3045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3470(ctx, E):
-        return t_3046(ctx, k, s, E)
+    if x_3510(ctx, E):
+        return t_3076(ctx, k, s, E)
     return k()
 
 
-def t_3046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3471(ctx, E):
+    if not x_3511(ctx, E):
         return False
-    return t_3048(ctx, k, s, E)
+    return t_3078(ctx, k, s, E)
 
 
-d_3047 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3077 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_3048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3078(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3048, None, [], k)
+    return CHOOSE(ctx, 3078, None, [], k)
 
 
-def d_3049(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3049, PL(ctx, E.get('target~703')).get('prod'), E.get('r~701'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
-    return True
-
-
-d_3050 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:430
-d_3051 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:430
-
-
-def d_3052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3052, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 3079, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-t_3053 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3080 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3081 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:431
+
+
+def d_3082(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3082, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+    return True
+
+
+t_3083 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
 TRIALS = {
-    3042: t_3042,
-    3043: CPS(d_3043),
-    3044: CPS(d_3044),
-    3045: t_3045,
-    3046: t_3046,
-    3047: CPS(d_3047),
-    3048: t_3048,
-    3049: CPS(d_3049),
-    3050: CPS(d_3050),
-    3051: CPS(d_3051),
-    3052: CPS(d_3052),
-    3053: t_3053,
+    3072: t_3072,
+    3073: CPS(d_3073),
+    3074: CPS(d_3074),
+    3075: t_3075,
+    3076: t_3076,
+    3077: CPS(d_3077),
+    3078: t_3078,
+    3079: CPS(d_3079),
+    3080: CPS(d_3080),
+    3081: CPS(d_3081),
+    3082: CPS(d_3082),
+    3083: t_3083,
 }
 
 
 CODE = {
-    3467: x_3467,
-    3470: x_3470,
-    3471: x_3471,
-    3472: x_3472,
-    3473: x_3473,
-    3474: x_3474,
-    3476: x_3476,
-    3479: x_3479,
-    3481: x_3481,
+    3507: x_3507,
+    3510: x_3510,
+    3511: x_3511,
+    3512: x_3512,
+    3513: x_3513,
+    3514: x_3514,
+    3516: x_3516,
+    3519: x_3519,
+    3521: x_3521,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:423
-    'biomass_combustors': '{"id":"biomass_combustors","number":"183","name":{"en":"Biomass Combustors"},"type":"automated","cost":4,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3467},"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3468},"at":"rules_data/terraforming_mars/cards/141-208.yaml:430","id":3043},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":3469},"at":"rules_data/terraforming_mars/cards/141-208.yaml:430","id":3044},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3470},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~702","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0}}}],"x":3471},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3047},{"op":"choose","alts":[{"gens":[{"v":"target~703","src":{"op":"core","n":"players","x":3472},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3473}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3474},"o":"-=","e":{"op":"var","n":"n~700","x":3475},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3049},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~703"}],"x":3476}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3048}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3046},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3045},{"op":"let","v":"n~704","e":{"op":"lit","v":2,"x":3477},"at":"rules_data/terraforming_mars/cards/141-208.yaml:430","id":3050},{"op":"let","v":"r~705","e":{"op":"lit","v":"energy","x":3478},"at":"rules_data/terraforming_mars/cards/141-208.yaml:430","id":3051},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":3479},"o":"+=","e":{"op":"var","n":"n~704","x":3480},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3052}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:430","id":3042},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3481},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3053},"vp":{"op":"lit","v":-1,"x":3482},"source":{"doc":"tm-facts","section":"cards.json #183"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:423"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:424
+    'biomass_combustors': '{"id":"biomass_combustors","number":"183","name":{"en":"Biomass Combustors"},"type":"automated","cost":4,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3507},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3508},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3073},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3509},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3074},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3510},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":3511},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3077},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":3512},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3513}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3514},"o":"-=","e":{"op":"var","n":"n~715","x":3515},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3079},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":3516}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3078}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3075},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":3517},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3080},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":3518},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3519},"o":"+=","e":{"op":"var","n":"n~719","x":3520},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3082}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3072},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3521},"at":"rules_data/terraforming_mars/cards/141-208.yaml:432","id":3083},"vp":{"op":"lit","v":-1,"x":3522},"source":{"doc":"tm-facts","section":"cards.json #183"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:424"}',
 }

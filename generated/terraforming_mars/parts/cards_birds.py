@@ -49,7 +49,7 @@ K = [
 
 
 def x_1730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 13)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 13)
 
 
 x_1733 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -68,8 +68,8 @@ def t_1530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
     return t_1533(ctx, k, s, E)
 
 
@@ -115,9 +115,9 @@ def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1537, PL(ctx, E.get('target~703')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1537, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -127,11 +127,11 @@ def d_1538(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'animal', True)
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'animal', True)
     c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
@@ -147,7 +147,7 @@ def d_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
@@ -185,5 +185,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:22
-    'birds': '{"id":"birds","number":"072","name":{"en":"Birds"},"type":"active","cost":10,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":13},"x":1730},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":1731},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1531},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":1732},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1532},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1733},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~702","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0}}}],"x":1734},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1535},{"op":"choose","alts":[{"gens":[{"v":"target~703","src":{"op":"core","n":"players","x":1735},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":1736}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1737},"o":"-=","e":{"op":"var","n":"n~700","x":1738},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1537},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~703"}],"x":1739}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1536}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1534},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1533}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1530},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":1740},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1539},{"op":"let","v":"r~705","e":{"op":"lit","v":"animal","x":1741},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1540},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1742},"o":"+=","e":{"op":"var","n":"n~704","x":1743},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1541}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1538}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1744},"source":{"doc":"tm-facts","section":"cards.json #072"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:22"}',
+    'birds': '{"id":"birds","number":"072","name":{"en":"Birds"},"type":"active","cost":10,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":13},"x":1730},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1731},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1531},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1732},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1532},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1733},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":1734},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1535},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":1735},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1736}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1737},"o":"-=","e":{"op":"var","n":"n~715","x":1738},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1537},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":1739}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1536}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1534},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1533}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1530},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1740},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1539},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":1741},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1540},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1742},"o":"+=","e":{"op":"var","n":"n~719","x":1743},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1541}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1538}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1744},"source":{"doc":"tm-facts","section":"cards.json #072"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:22"}',
 }

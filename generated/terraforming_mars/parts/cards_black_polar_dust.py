@@ -70,19 +70,19 @@ x_978 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
 def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~716'))) is str else 0))) is int else num(_w7)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~730'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~731'))) is str else 0))) is int else num(_w6)))
 
 
 def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0))
+    return (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0))
 
 
 def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0))
+    return (_w2.get(E.get('r~733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~733'), 0))
 
 
 def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -93,20 +93,20 @@ def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~715', 2, True)
-        LOCAL(ctx, E, 'r~716', 'megacredits', True)
+        LOCAL(ctx, E, 'n~730', 2, True)
+        LOCAL(ctx, E, 'r~731', 'megacredits', True)
         if not d_881(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~717', 3, True)
-        LOCAL(ctx, E, 'r~718', 'heat', True)
-        c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        LOCAL(ctx, E, 'n~732', 3, True)
+        LOCAL(ctx, E, 'r~733', 'heat', True)
+        c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[3])
+            SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[3])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~700', 'ocean', True)
+    LOCAL(ctx, E, 't~715', 'ocean', True)
     return t_861(ctx, r1, s, E)
 
 
@@ -130,7 +130,7 @@ def t_862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~710', x_960(ctx, E), True)
+    LOCAL(ctx, E, 'legal~725', x_960(ctx, E), True)
     if not x_961(ctx, E):
         return False
     return t_865(ctx, k, s, E)
@@ -153,8 +153,8 @@ def t_866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
-    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return t_869(ctx, k, s, E)
 
 
@@ -168,10 +168,10 @@ def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
     return t_872(ctx, k, s, E)
 
 
@@ -181,7 +181,7 @@ def d_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[4])
     return True
@@ -208,9 +208,9 @@ def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_981(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[3])
     return True
 
 
@@ -231,9 +231,9 @@ def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[3])
     return True
 
 
@@ -243,7 +243,7 @@ def d_884(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'n~732', 3, True)
     return True
 
 
@@ -253,7 +253,7 @@ def d_885(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'heat', True)
+    LOCAL(ctx, E, 'r~733', 'heat', True)
     return True
 
 
@@ -263,9 +263,9 @@ def d_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[3])
     return True
 
 
@@ -328,5 +328,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:218
-    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"ocean","x":958},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":860},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~701","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~701"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"tile","d":null},"b":{"op":"var","n":"t~700"}}}]},"x":959},"t":{"op":"seq","b":[{"op":"let","v":"legal~710","e":{"op":"letx","v":"open~706","e":{"op":"filt","v":"s~703","src":{"op":"filt","v":"x~702","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~702"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"t~700"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~703"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~704","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~703"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~705","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~705"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~709","e":{"op":"filt","v":"s~707","src":{"op":"var","n":"open~706"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~709"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~709"},"b":{"op":"var","n":"open~706"}}},"x":960},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":863},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~710"}]},"b":{"op":"lit","v":0},"x":961},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":864},{"op":"choose","alts":[{"gens":[{"v":"space~711","src":{"op":"var","n":"legal~710","x":962},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~712","e":{"op":"var","n":"t~700","x":963},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":867},{"op":"let","v":"s~713","e":{"op":"var","n":"space~711","x":964},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":868},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~713"},"d":{},"x":965},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~712"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":966},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":870},{"op":"set","t":{"op":"st","k":"last_space","x":967},"o":"=","e":{"op":"var","n":"s~713","x":968},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":871},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":969},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"bonus","d":null,"x":970},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":874},{"op":"for","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces","x":971},"w":{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false,"x":972},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":973},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":876},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":875},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"effect","d":null,"x":974},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":877},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~712","x":975},"space":{"op":"var","n":"s~713","x":976},"by":{"op":"var","n":"you","x":977}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":878}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":873},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":872}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":869}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":866},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~711"}],"x":978}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":865}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":862},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":861},{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":979},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":879},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":980},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":880},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":981},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":882},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":982},"o":"-=","e":{"op":"var","n":"n~715","x":983},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":883}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":881},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":984},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":884},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":985},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":885},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":986},"o":"+=","e":{"op":"var","n":"n~717","x":987},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":886}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":859},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
+    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":958},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":860},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":959},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":960},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":863},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":961},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":864},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":962},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":963},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":867},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":964},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":868},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":965},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":966},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":870},{"op":"set","t":{"op":"st","k":"last_space","x":967},"o":"=","e":{"op":"var","n":"s~728","x":968},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":871},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":969},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":970},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":874},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":971},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":972},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":973},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":876},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":875},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":974},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":877},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":975},"space":{"op":"var","n":"s~728","x":976},"by":{"op":"var","n":"you","x":977}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":878}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":873},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":872}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":869}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":866},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":978}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":865}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":862},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":861},{"op":"let","v":"n~730","e":{"op":"lit","v":2,"x":979},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":879},{"op":"let","v":"r~731","e":{"op":"lit","v":"megacredits","x":980},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":880},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"var","n":"n~730"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~731"},"f":"production_min","d":0},"x":981},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":882},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~731"},"d":0,"x":982},"o":"-=","e":{"op":"var","n":"n~730","x":983},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":883}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":881},{"op":"let","v":"n~732","e":{"op":"lit","v":3,"x":984},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":884},{"op":"let","v":"r~733","e":{"op":"lit","v":"heat","x":985},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":885},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~733"},"d":0,"x":986},"o":"+=","e":{"op":"var","n":"n~732","x":987},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":886}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":859},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
 }

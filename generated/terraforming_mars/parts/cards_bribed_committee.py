@@ -62,8 +62,8 @@ def d_2142(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'tr', True)
-    LOCAL(ctx, E, 'n~701', 2, True)
+    LOCAL(ctx, E, 't~715', 'tr', True)
+    LOCAL(ctx, E, 'n~716', 2, True)
     if not d_2145(ctx, E):
         return False
     return True
@@ -81,9 +81,9 @@ def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_2423(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~700'))
+        c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~715'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~701'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
     else:
         if not d_2147(ctx, E):
             return False
@@ -96,9 +96,9 @@ def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~701'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
     return True
 
 
@@ -108,9 +108,9 @@ def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~701'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
     if not d_2149(ctx, E):
         return False
     return True
@@ -122,9 +122,9 @@ def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~701'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
     return True
 
 
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:420
-    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"tr","x":2421},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2143},{"op":"let","v":"n~701","e":{"op":"lit","v":2,"x":2422},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2144},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~700"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2423},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~700"},"d":0,"x":2424},"o":"+=","e":{"op":"var","n":"n~701","x":2425},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2146},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~700"},"d":0,"x":2426},"o":"+=","e":{"op":"var","n":"n~701","x":2427},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2148},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~700"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~701"},"b":{"op":"lit","v":0}}],"x":2428},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2429},"o":"=","e":{"op":"lit","v":true,"x":2430},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2150},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2149}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2147},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2145}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2142},"vp":{"op":"lit","v":-2,"x":2431},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
+    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":2421},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2143},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":2422},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2144},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2423},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":2424},"o":"+=","e":{"op":"var","n":"n~716","x":2425},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2146},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":2426},"o":"+=","e":{"op":"var","n":"n~716","x":2427},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2148},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":2428},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2429},"o":"=","e":{"op":"lit","v":true,"x":2430},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2150},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2149}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2147},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2145}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2142},"vp":{"op":"lit","v":-2,"x":2431},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
 }

@@ -60,16 +60,16 @@ def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_1456(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'steel', True)
-    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'steel', True)
+    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -86,9 +86,9 @@ def d_1456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_1647(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -101,9 +101,9 @@ def d_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -117,9 +117,9 @@ def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:647
-    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1645},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1454},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":1646},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1455},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":1647},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1457},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1648},"o":"-=","e":{"op":"var","n":"n~700","x":1649},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1458}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1456},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":1650},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1459},{"op":"let","v":"r~703","e":{"op":"lit","v":"steel","x":1651},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1460},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1652},"o":"+=","e":{"op":"var","n":"n~702","x":1653},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1461}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1453},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1654},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1462},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
+    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1645},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1454},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1646},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1455},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1647},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1457},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1648},"o":"-=","e":{"op":"var","n":"n~715","x":1649},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1458}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1456},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1650},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1459},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":1651},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1460},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1652},"o":"+=","e":{"op":"var","n":"n~717","x":1653},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1461}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1453},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1654},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1462},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
 }

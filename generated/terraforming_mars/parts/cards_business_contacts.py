@@ -78,8 +78,8 @@ def t_2120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 4, True)
-    LOCAL(ctx, E, 'k~701', 2, True)
+    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'k~716', 2, True)
     return t_2123(ctx, k, s, E)
 
 
@@ -92,7 +92,7 @@ def d_2122(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~701', 2, True)
+    LOCAL(ctx, E, 'k~716', 2, True)
     return True
 
 
@@ -111,7 +111,7 @@ def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~702', E.get('n~700'), True)
+    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
     if not d_2125(ctx, E):
         return False
     return t_2136(ctx, r1, s, E)
@@ -126,7 +126,7 @@ def d_2125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~702'))
+    left = num(E.get('n~717'))
     while left > 0:
         left -= 1
         if not d_2126(ctx, E):
@@ -195,7 +195,7 @@ def t_2136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~701'))
+    left = num(E.get('k~716'))
     if left <= 0:
         return k()
     return CHOOSE(ctx, 2136, left, [], k)
@@ -261,5 +261,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:411
-    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":4,"x":2395},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2121},{"op":"let","v":"k~701","e":{"op":"lit","v":2,"x":2396},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2122},{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"var","n":"n~700","x":2397},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2124},{"op":"rep","n":{"op":"var","n":"n~702","x":2398},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2400},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2401},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2129},{"op":"set","t":{"op":"st","k":"discard","x":2402},"o":"=","e":{"op":"lit","v":[],"x":2403},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2130},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2404}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2131}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2128},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2127},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2405},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2406},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2407},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2134},{"op":"set","t":{"op":"st","k":"deck","x":2408},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2409},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2135}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2133},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2132}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2126},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2125},{"op":"choose","alts":[{"gens":[{"v":"c~703","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2410},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2411},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~703"}],"x":2412},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2138},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2413},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~703"}],"x":2414},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2139}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2137},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~703"}],"x":2415}}],"kind":"keep_card","n":{"op":"var","n":"k~701","x":2416},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2136},{"op":"set","t":{"op":"st","k":"discard","x":2417},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2418},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2140},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2419},"o":"=","e":{"op":"lit","v":[],"x":2420},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2141}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2123}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2120},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
+    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2395},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2121},{"op":"let","v":"k~716","e":{"op":"lit","v":2,"x":2396},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2122},{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"var","n":"n~715","x":2397},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2124},{"op":"rep","n":{"op":"var","n":"n~717","x":2398},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2400},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2401},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2129},{"op":"set","t":{"op":"st","k":"discard","x":2402},"o":"=","e":{"op":"lit","v":[],"x":2403},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2130},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2404}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2131}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2128},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2127},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2405},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2406},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2407},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2134},{"op":"set","t":{"op":"st","k":"deck","x":2408},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2409},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2135}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2133},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2132}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2126},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2125},{"op":"choose","alts":[{"gens":[{"v":"c~718","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2410},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2411},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":2412},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2138},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2413},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":2414},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2139}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2137},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~718"}],"x":2415}}],"kind":"keep_card","n":{"op":"var","n":"k~716","x":2416},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2136},{"op":"set","t":{"op":"st","k":"discard","x":2417},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2418},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2140},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2419},"o":"=","e":{"op":"lit","v":[],"x":2420},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2141}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2123}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2120},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
 }

@@ -72,13 +72,13 @@ x_2360 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~706') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~721') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~707') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~722') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_2367 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -87,13 +87,13 @@ x_2367 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~708'), E.get('t_v~709')), E.get('h_v~710')) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~723'))) is type((_w2 := E.get('t_v~724'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~725'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_2369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~705'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~720'))) is int else num(_w4)))
 
 
 x_2370 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -102,31 +102,31 @@ x_2370 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~708'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~709'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~710'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~705'))) is int else num(_w16)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~723'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~724'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~725'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~720'))) is int else num(_w22)))
 
 
 def x_2373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~705'), E.get('s_v~708')))) is int else num(_w3)) - 1), E.get('s_v~708'))]) if ((_w4 if type((_w4 := E.get('s_v~708'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~720'))) is type((_w4 := E.get('s_v~723'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~723'))]) if ((_w6 if type((_w6 := E.get('s_v~723'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~705'), E.get('t_v~709')))) is int else num(_w3)) - 1), E.get('t_v~709'))]) if ((_w4 if type((_w4 := E.get('t_v~709'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~720'))) is type((_w4 := E.get('t_v~724'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~724'))]) if ((_w6 if type((_w6 := E.get('t_v~724'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~705'), E.get('h_v~710')))) is int else num(_w3)) - 1), E.get('h_v~710'))]) if ((_w4 if type((_w4 := E.get('h_v~710'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~720'))) is type((_w4 := E.get('h_v~725'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~725'))]) if ((_w6 if type((_w6 := E.get('h_v~725'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~705'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~711'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~708'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~712'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~709'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~713'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~710'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~711'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~711'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~708'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~712'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~709'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~713'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~710'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~708'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~705'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~712'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~711'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~708'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~712'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~709'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~713'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~710'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~709'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~705'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~713'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~711'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~708'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~712'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~709'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~713'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~710'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~710'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~705'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~720'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~723'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~727'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~724'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~728'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~725'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~726'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~726'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~723'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~727'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~724'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~728'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~725'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~723'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~720'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~727'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~726'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~723'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~727'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~724'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~728'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~725'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~724'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~720'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~728'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~726'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~723'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~727'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~724'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~728'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~725'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~725'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~720'))) is int else num(_w53)))) else False))) else False)
 
 
 x_2377 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -135,7 +135,7 @@ x_2377 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~705'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~711'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~708'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~712'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~709'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~713'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~710'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~720'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~723'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~727'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~724'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~728'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~725'))) is int else num(_w7))))])
 
 
 x_2379 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -146,7 +146,7 @@ x_2383 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~705'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~711'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~708'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~712'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~709'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~713'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~710'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~711')} if ((_w13 if type((_w13 := E.get('s_v~708'))) is int else num(_w13)) > 0) else K[0])), ({'titanium': E.get('t~712')} if ((_w14 if type((_w14 := E.get('t_v~709'))) is int else num(_w14)) > 0) else K[0])), ({'heat': E.get('h~713')} if ((_w15 if type((_w15 := E.get('h_v~710'))) is int else num(_w15)) > 0) else K[0]))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~720'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~723'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~727'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~724'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~728'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~725'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~726')} if ((_w8 if type((_w8 := E.get('s_v~723'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~727')} if ((_w11 if type((_w11 := E.get('t_v~724'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~728')} if ((_w14 if type((_w14 := E.get('h_v~725'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
 
 
 x_2387 = _C.x_518  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -155,13 +155,13 @@ x_2387 = _C.x_518  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_2388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~703')]
+    return [E.get('card~718')]
 
 
 def x_2389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~703'), 'keep': True}
+    return {'card': E.get('card~718'), 'keep': True}
 
 
 x_2390 = _C.x_462  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -171,7 +171,7 @@ x_2391 = x_2388  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~703'), 'keep': False}
+    return {'card': E.get('card~718'), 'keep': False}
 
 
 x_2393 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -183,8 +183,8 @@ def d_2074(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
     if not d_2077(ctx, E):
         return False
     return True
@@ -203,9 +203,9 @@ def d_2077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2344(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -218,9 +218,9 @@ def d_2079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -238,7 +238,7 @@ def t_2080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~702', 1, True)
+    LOCAL(ctx, E, 'n~717', 1, True)
     if not d_2082(ctx, E):
         return False
     return t_2093(ctx, r1, s, E)
@@ -253,7 +253,7 @@ def d_2082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~702'))
+    left = num(E.get('n~717'))
     while left > 0:
         left -= 1
         if not d_2083(ctx, E):
@@ -323,17 +323,17 @@ def t_2093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_2360(ctx, E)))
-    old = E.get('card~703', MISSING)
+    old = E.get('card~718', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~703', old)
+        UNSET(ctx, E, 'card~718', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~703', item, True)
+            LOCAL(ctx, E, 'card~718', item, True)
             return t_2094(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -361,7 +361,7 @@ def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~704', 3, True)
+    LOCAL(ctx, E, 'n~719', 3, True)
     return t_2097(ctx, r1, s, E)
 
 
@@ -374,9 +374,9 @@ def t_2097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~705', E.get('n~704'), True)
-    LOCAL(ctx, E, 'sv~706', 0, True)
-    LOCAL(ctx, E, 'tv~707', 0, True)
+    LOCAL(ctx, E, 'price~720', E.get('n~719'), True)
+    LOCAL(ctx, E, 'sv~721', 0, True)
+    LOCAL(ctx, E, 'tv~722', 0, True)
     return t_2101(ctx, k, s, E)
 
 
@@ -386,7 +386,7 @@ def d_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~705', E.get('n~704'), True)
+    LOCAL(ctx, E, 'price~720', E.get('n~719'), True)
     return True
 
 
@@ -396,7 +396,7 @@ def d_2099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~706', 0, True)
+    LOCAL(ctx, E, 'sv~721', 0, True)
     return True
 
 
@@ -406,7 +406,7 @@ def d_2100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~707', 0, True)
+    LOCAL(ctx, E, 'tv~722', 0, True)
     return True
 
 
@@ -416,9 +416,9 @@ def t_2101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~708', x_2365(ctx, E), True)
-    LOCAL(ctx, E, 't_v~709', x_2366(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~710', x_2367(ctx, E), True)
+    LOCAL(ctx, E, 's_v~723', x_2365(ctx, E), True)
+    LOCAL(ctx, E, 't_v~724', x_2366(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~725', x_2367(ctx, E), True)
     return t_2105(ctx, k, s, E)
 
 
@@ -428,7 +428,7 @@ def d_2102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~708', x_2365(ctx, E), True)
+    LOCAL(ctx, E, 's_v~723', x_2365(ctx, E), True)
     return True
 
 
@@ -438,7 +438,7 @@ def d_2103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~709', x_2366(ctx, E), True)
+    LOCAL(ctx, E, 't_v~724', x_2366(ctx, E), True)
     return True
 
 
@@ -448,7 +448,7 @@ def d_2104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~710', x_2367(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~725', x_2367(ctx, E), True)
     return True
 
 
@@ -474,7 +474,7 @@ def d_2106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~705'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~720'), '-=', False, K[7])
     return True
 
 
@@ -497,7 +497,7 @@ def d_2108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~705'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~720'), '-=', False, K[7])
     return True
 
 
@@ -541,13 +541,13 @@ def d_2112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[7])
     c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~711'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~726'), '-=', False, K[7])
     c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~712'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~727'), '-=', False, K[7])
     c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~713'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~728'), '-=', False, K[7])
     return True
 
 
@@ -571,7 +571,7 @@ def d_2114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~711'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~726'), '-=', False, K[7])
     return True
 
 
@@ -583,7 +583,7 @@ def d_2115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~712'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~727'), '-=', False, K[7])
     return True
 
 
@@ -595,7 +595,7 @@ def d_2116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~713'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~728'), '-=', False, K[7])
     return True
 
 
@@ -733,5 +733,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:400
-    'business_network': '{"id":"business_network","number":"110","name":{"en":"Business Network"},"type":"active","cost":4,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2342},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2075},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":2343},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2076},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":2344},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2078},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2345},"o":"-=","e":{"op":"var","n":"n~700","x":2346},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2079}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2077}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2074},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":2347},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":2081},{"op":"rep","n":{"op":"var","n":"n~702","x":2348},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2349},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2350},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2351},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2086},{"op":"set","t":{"op":"st","k":"discard","x":2352},"o":"=","e":{"op":"lit","v":[],"x":2353},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2087},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2354}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2088}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2085},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2084},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2355},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2356},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2357},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2091},{"op":"set","t":{"op":"st","k":"deck","x":2358},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2359},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2092}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2090},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2089}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2083},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2082},{"op":"for","v":"card~703","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2360},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":3,"x":2361},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2096},{"op":"seq","b":[{"op":"let","v":"price~705","e":{"op":"var","n":"n~704","x":2362},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2098},{"op":"let","v":"sv~706","e":{"op":"lit","v":0,"x":2363},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2099},{"op":"let","v":"tv~707","e":{"op":"lit","v":0,"x":2364},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2100},{"op":"seq","b":[{"op":"let","v":"s_v~708","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~706"},"b":{"op":"lit","v":0},"x":2365},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2102},{"op":"let","v":"t_v~709","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~707"},"b":{"op":"lit","v":0},"x":2366},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2103},{"op":"let","v":"h_v~710","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2367},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2104},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~708"},"b":{"op":"var","n":"t_v~709"}},"b":{"op":"var","n":"h_v~710"}},"b":{"op":"lit","v":0},"x":2368},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~705"},"x":2369},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2370},"o":"-=","e":{"op":"var","n":"price~705","x":2371},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2108}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2106},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~708"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~709"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~710"}}},"b":{"op":"var","n":"price~705"},"x":2372},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2110},{"op":"choose","alts":[{"gens":[{"v":"s~711","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~708"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~705"},"b":{"op":"var","n":"s_v~708"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~708"}}]}]},"b":{"op":"lit","v":0}},"x":2373},"label":"s"},{"v":"t~712","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~709"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~705"},"b":{"op":"var","n":"t_v~709"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~709"}}]}]},"b":{"op":"lit","v":0}},"x":2374},"label":"t"},{"v":"h~713","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~710"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~705"},"b":{"op":"var","n":"h_v~710"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~710"}}]}]},"b":{"op":"lit","v":0}},"x":2375},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~705"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~711"},"b":{"op":"var","n":"s_v~708"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~712"},"b":{"op":"var","n":"t_v~709"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~713"},"b":{"op":"var","n":"h_v~710"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~711"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~711"},"b":{"op":"var","n":"s_v~708"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~712"},"b":{"op":"var","n":"t_v~709"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~713"},"b":{"op":"var","n":"h_v~710"}}},"b":{"op":"var","n":"s_v~708"}},"b":{"op":"var","n":"price~705"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~712"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~711"},"b":{"op":"var","n":"s_v~708"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~712"},"b":{"op":"var","n":"t_v~709"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~713"},"b":{"op":"var","n":"h_v~710"}}},"b":{"op":"var","n":"t_v~709"}},"b":{"op":"var","n":"price~705"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~713"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~711"},"b":{"op":"var","n":"s_v~708"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~712"},"b":{"op":"var","n":"t_v~709"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~713"},"b":{"op":"var","n":"h_v~710"}}},"b":{"op":"var","n":"h_v~710"}},"b":{"op":"var","n":"price~705"}}]}}],"x":2376}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2377},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~705"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~711"},"b":{"op":"var","n":"s_v~708"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~712"},"b":{"op":"var","n":"t_v~709"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~713"},"b":{"op":"var","n":"h_v~710"}}}]}],"x":2378},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2113},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2379},"o":"-=","e":{"op":"var","n":"s~711","x":2380},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2114},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2381},"o":"-=","e":{"op":"var","n":"t~712","x":2382},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2115},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2383},"o":"-=","e":{"op":"var","n":"h~713","x":2384},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2116}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2112},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~705"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~711"},"b":{"op":"var","n":"s_v~708"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~712"},"b":{"op":"var","n":"t_v~709"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~713"},"b":{"op":"var","n":"h_v~710"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~708"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~711"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~709"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~712"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~710"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~713"}]},"b":{"op":"lit","v":{}}},"x":2385}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~705","x":2386}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2111}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2109},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2105}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2101}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2097},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2387},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~703"}],"x":2388},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2117}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2095},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~703"},{"op":"lit","v":true}],"x":2389}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":2390},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~703"}],"x":2391},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":2118},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~703"},{"op":"lit","v":false}],"x":2392}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":2094},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":2093},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2393},"o":"=","e":{"op":"lit","v":[],"x":2394},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":2119}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2080}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #110 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:400"}',
+    'business_network': '{"id":"business_network","number":"110","name":{"en":"Business Network"},"type":"active","cost":4,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2342},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2075},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2343},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2076},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2344},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2078},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2345},"o":"-=","e":{"op":"var","n":"n~715","x":2346},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2079}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2077}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2074},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2347},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":2081},{"op":"rep","n":{"op":"var","n":"n~717","x":2348},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2349},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2350},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2351},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2086},{"op":"set","t":{"op":"st","k":"discard","x":2352},"o":"=","e":{"op":"lit","v":[],"x":2353},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2087},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2354}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2088}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2085},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2084},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2355},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2356},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2357},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2091},{"op":"set","t":{"op":"st","k":"deck","x":2358},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2359},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2092}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2090},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2089}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2083},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2082},{"op":"for","v":"card~718","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2360},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2361},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2096},{"op":"seq","b":[{"op":"let","v":"price~720","e":{"op":"var","n":"n~719","x":2362},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2098},{"op":"let","v":"sv~721","e":{"op":"lit","v":0,"x":2363},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2099},{"op":"let","v":"tv~722","e":{"op":"lit","v":0,"x":2364},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2100},{"op":"seq","b":[{"op":"let","v":"s_v~723","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~721"},"b":{"op":"lit","v":0},"x":2365},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2102},{"op":"let","v":"t_v~724","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~722"},"b":{"op":"lit","v":0},"x":2366},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2103},{"op":"let","v":"h_v~725","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2367},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2104},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~723"},"b":{"op":"var","n":"t_v~724"}},"b":{"op":"var","n":"h_v~725"}},"b":{"op":"lit","v":0},"x":2368},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~720"},"x":2369},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2370},"o":"-=","e":{"op":"var","n":"price~720","x":2371},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2108}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2106},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~723"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~725"}}},"b":{"op":"var","n":"price~720"},"x":2372},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2110},{"op":"choose","alts":[{"gens":[{"v":"s~726","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~723"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~720"},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~723"}}]}]},"b":{"op":"lit","v":0}},"x":2373},"label":"s"},{"v":"t~727","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~724"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~720"},"b":{"op":"var","n":"t_v~724"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~724"}}]}]},"b":{"op":"lit","v":0}},"x":2374},"label":"t"},{"v":"h~728","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~725"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~720"},"b":{"op":"var","n":"h_v~725"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~725"}}]}]},"b":{"op":"lit","v":0}},"x":2375},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~720"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~726"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"var","n":"price~720"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~727"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}},"b":{"op":"var","n":"t_v~724"}},"b":{"op":"var","n":"price~720"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~728"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}},"b":{"op":"var","n":"h_v~725"}},"b":{"op":"var","n":"price~720"}}]}}],"x":2376}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2377},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~720"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}}]}],"x":2378},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2113},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2379},"o":"-=","e":{"op":"var","n":"s~726","x":2380},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2114},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2381},"o":"-=","e":{"op":"var","n":"t~727","x":2382},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2115},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2383},"o":"-=","e":{"op":"var","n":"h~728","x":2384},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2116}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2112},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~720"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~723"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~726"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~724"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~727"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~725"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~728"}]},"b":{"op":"lit","v":{}}},"x":2385}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~720","x":2386}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2111}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2109},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2105}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2101}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2097},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2387},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~718"}],"x":2388},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2117}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2095},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~718"},{"op":"lit","v":true}],"x":2389}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":2390},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~718"}],"x":2391},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":2118},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~718"},{"op":"lit","v":false}],"x":2392}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":2094},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":2093},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2393},"o":"=","e":{"op":"lit","v":[],"x":2394},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":2119}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2080}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #110 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:400"}',
 }

@@ -56,11 +56,11 @@ def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -74,9 +74,9 @@ def d_1774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:126
-    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":2005},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1772},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":2006},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2007},"o":"+=","e":{"op":"var","n":"n~700","x":2008},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1774}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1771},"vp":{"op":"lit","v":2,"x":2009},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
+    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2005},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1772},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2006},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2007},"o":"+=","e":{"op":"var","n":"n~715","x":2008},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1774}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1771},"vp":{"op":"lit","v":2,"x":2009},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
 }

@@ -60,16 +60,16 @@ def d_1163(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_1166(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'heat', True)
-    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'heat', True)
+    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -86,9 +86,9 @@ def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_1311(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -101,9 +101,9 @@ def d_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -117,9 +117,9 @@ def d_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:424
-    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1309},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1164},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":1310},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1165},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":1311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1167},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1312},"o":"-=","e":{"op":"var","n":"n~700","x":1313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1168}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1166},{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":1314},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1169},{"op":"let","v":"r~703","e":{"op":"lit","v":"heat","x":1315},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1170},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1316},"o":"+=","e":{"op":"var","n":"n~702","x":1317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1171}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1163},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1318},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1172},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
+    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1309},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1164},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1310},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1165},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1167},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1312},"o":"-=","e":{"op":"var","n":"n~715","x":1313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1168}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1166},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1314},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1169},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":1315},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1170},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1316},"o":"+=","e":{"op":"var","n":"n~717","x":1317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1171}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1163},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1318},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1172},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
 }

@@ -50,167 +50,167 @@ K = [
 ]
 
 
-x_3043 = _C.x_1429  # rules_data/terraforming_mars/cards/141-208.yaml:138
-x_3046 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3047 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3051 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3052 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3054 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3056 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3057 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3063 = _C.x_1429  # rules_data/terraforming_mars/cards/141-208.yaml:138
+x_3066 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3067 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3071 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3072 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3074 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3076 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3077 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2675(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 8, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    if not d_2678(ctx, E):
+    LOCAL(ctx, E, 'n~715', 8, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    if not d_2693(ctx, E):
         return False
     return True
 
 
-d_2676 = _C.d_2676  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2677 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2691 = _C.d_2691  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2692 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:145
 
 
-def d_2678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3046(ctx, E):
+    if not x_3066(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2680, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2695, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
-d_2679 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2694 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2680(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2680, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2695, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
-def d_2681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2696(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~702', 'tr', True)
-    LOCAL(ctx, E, 'n~703', 1, True)
-    if not d_2684(ctx, E):
+    LOCAL(ctx, E, 't~717', 'tr', True)
+    LOCAL(ctx, E, 'n~718', 1, True)
+    if not d_2699(ctx, E):
         return False
     return True
 
 
-d_2682 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2683 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2697 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2698 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:145
 
 
-def d_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3051(ctx, E):
+    if x_3071(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2685, ctx.state.get('game_tracks'), E.get('t~702'))
+        c, key = KEYPLACE(ctx, 2700, ctx.state.get('game_tracks'), E.get('t~717'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~703'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
     else:
-        if not d_2686(ctx, E):
+        if not d_2701(ctx, E):
             return False
     return True
 
 
-def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2685, ctx.state.get('game_tracks'), E.get('t~702'))
+    c, key = KEYPLACE(ctx, 2700, ctx.state.get('game_tracks'), E.get('t~717'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~703'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
     return True
 
 
-def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2687, PL(ctx, E.get('you')).get('tracks'), E.get('t~702'))
+    c, key = KEYPLACE(ctx, 2702, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~703'), '+=', False, K[2])
-    if not d_2688(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
+    if not d_2703(ctx, E):
         return False
     return True
 
 
-def d_2687(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2687, PL(ctx, E.get('you')).get('tracks'), E.get('t~702'))
+    c, key = KEYPLACE(ctx, 2702, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~703'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
     return True
 
 
-d_2688 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2689 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2703 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2704 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2675: CPS(d_2675),
-    2676: CPS(d_2676),
-    2677: CPS(d_2677),
-    2678: CPS(d_2678),
-    2679: CPS(d_2679),
-    2680: CPS(d_2680),
-    2681: CPS(d_2681),
-    2682: CPS(d_2682),
-    2683: CPS(d_2683),
-    2684: CPS(d_2684),
-    2685: CPS(d_2685),
-    2686: CPS(d_2686),
-    2687: CPS(d_2687),
-    2688: CPS(d_2688),
-    2689: CPS(d_2689),
+    2690: CPS(d_2690),
+    2691: CPS(d_2691),
+    2692: CPS(d_2692),
+    2693: CPS(d_2693),
+    2694: CPS(d_2694),
+    2695: CPS(d_2695),
+    2696: CPS(d_2696),
+    2697: CPS(d_2697),
+    2698: CPS(d_2698),
+    2699: CPS(d_2699),
+    2700: CPS(d_2700),
+    2701: CPS(d_2701),
+    2702: CPS(d_2702),
+    2703: CPS(d_2703),
+    2704: CPS(d_2704),
 }
 
 
 CODE = {
-    3043: x_3043,
-    3046: x_3046,
-    3047: x_3047,
-    3051: x_3051,
-    3052: x_3052,
-    3054: x_3054,
-    3056: x_3056,
-    3057: x_3057,
+    3063: x_3063,
+    3066: x_3066,
+    3067: x_3067,
+    3071: x_3071,
+    3072: x_3072,
+    3074: x_3074,
+    3076: x_3076,
+    3077: x_3077,
 }
 AT = {
 }
@@ -218,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:138
-    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3043},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":8,"x":3044},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2676},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":3045},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2677},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":3046},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2679},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3047},"o":"-=","e":{"op":"var","n":"n~700","x":3048},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2680}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2678}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2675},"effect":{"op":"seq","b":[{"op":"let","v":"t~702","e":{"op":"lit","v":"tr","x":3049},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2682},{"op":"let","v":"n~703","e":{"op":"lit","v":1,"x":3050},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2683},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~702"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3051},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~702"},"d":0,"x":3052},"o":"+=","e":{"op":"var","n":"n~703","x":3053},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2685},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~702"},"d":0,"x":3054},"o":"+=","e":{"op":"var","n":"n~703","x":3055},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2687},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~702"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~703"},"b":{"op":"lit","v":0}}],"x":3056},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3057},"o":"=","e":{"op":"lit","v":true,"x":3058},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2689},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2688}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2686},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2684}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2681}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
+    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3063},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":8,"x":3064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2691},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2692},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3066},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2694},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3067},"o":"-=","e":{"op":"var","n":"n~715","x":3068},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2695}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2693}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2690},"effect":{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2697},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2698},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3071},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3072},"o":"+=","e":{"op":"var","n":"n~718","x":3073},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2700},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3074},"o":"+=","e":{"op":"var","n":"n~718","x":3075},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2702},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3076},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3077},"o":"=","e":{"op":"lit","v":true,"x":3078},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2704},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2703}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2699}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2696}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
 }

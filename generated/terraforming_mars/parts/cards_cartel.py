@@ -47,77 +47,77 @@ K = [
 ]
 
 
-def x_2796(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def x_2816(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2796, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_710 for v_x_710 in items_of((ctx.index.plain['cards'].get(v_c_709, NOREC).get('tags', []) if type(v_c_709) is str else [])) if (v_x_710 == 'earth')]) for v_c_709 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_712 for v_x_712 in items_of((ctx.index.plain['corporations'].get(v_c_711, NOREC).get('tags', []) if type(v_c_711) is str else [])) if (v_x_712 == 'earth')]) for v_c_711 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_713 for v_x_713 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_713 == 'earth')]))))
+    return MEMO(ctx, (2816, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_724, NOREC).get('tags', []) if type(v_c_724) is str else [])).count('earth') for v_c_724 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_726, NOREC).get('tags', []) if type(v_c_726) is str else [])).count('earth') for v_c_726 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('earth')))) is int else AR('+', _w6, _w7)))
 
 
-x_2797 = _C.x_2235  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_2798 = _C.x_2236  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2817 = _C.x_2235  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2818 = _C.x_2236  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2455(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2470(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~714', 1, True)
-    LOCAL(ctx, E, 'r~715', 'megacredits', True)
-    LOCAL(ctx, E, 'k~716', x_2796(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('prod'), E.get('r~715'))
+    LOCAL(ctx, E, 'n~729', 1, True)
+    LOCAL(ctx, E, 'r~730', 'megacredits', True)
+    LOCAL(ctx, E, 'k~731', x_2816(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2474, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2798(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2818(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2456 = _C.d_1974  # rules_data/terraforming_mars/cards/071-140.yaml:690
-d_2457 = _C.d_2457  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2471 = _C.d_1974  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2472 = _C.d_2472  # rules_data/terraforming_mars/cards/071-140.yaml:690
 
 
-def d_2458(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2473(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', x_2796(ctx, E), True)
+    LOCAL(ctx, E, 'k~731', x_2816(ctx, E), True)
     return True
 
 
-def d_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('prod'), E.get('r~715'))
+    c, key = KEYPLACE(ctx, 2474, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2798(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2818(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2455: CPS(d_2455),
-    2456: CPS(d_2456),
-    2457: CPS(d_2457),
-    2458: CPS(d_2458),
-    2459: CPS(d_2459),
+    2470: CPS(d_2470),
+    2471: CPS(d_2471),
+    2472: CPS(d_2472),
+    2473: CPS(d_2473),
+    2474: CPS(d_2474),
 }
 
 
 CODE = {
-    2796: x_2796,
-    2797: x_2797,
-    2798: x_2798,
+    2816: x_2816,
+    2817: x_2817,
+    2818: x_2818,
 }
 AT = {
-    2796: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    2816: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:684
-    'cartel': '{"id":"cartel","number":"137","name":{"en":"Cartel"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~714","e":{"op":"lit","v":1,"x":2794},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2456},{"op":"let","v":"r~715","e":{"op":"lit","v":"megacredits","x":2795},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2457},{"op":"let","v":"k~716","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~709","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~710","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~709"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~710"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~711","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~712","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~711"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~712"},"b":{"op":"lit","v":"earth"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~713","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~713"},"b":{"op":"lit","v":"earth"}}}]}},"x":2796},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2458},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~715"},"d":0,"x":2797},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~714"},"b":{"op":"var","n":"k~716"},"x":2798},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2459}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2455},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #137 (production per earth tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:684"}',
+    'cartel': '{"id":"cartel","number":"137","name":{"en":"Cartel"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~729","e":{"op":"lit","v":1,"x":2814},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2471},{"op":"let","v":"r~730","e":{"op":"lit","v":"megacredits","x":2815},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2472},{"op":"let","v":"k~731","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~724","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~725","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~724"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~725"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~726","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~727","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~726"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~727"},"b":{"op":"lit","v":"earth"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~728","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~728"},"b":{"op":"lit","v":"earth"}}}]}},"x":2816},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~730"},"d":0,"x":2817},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~729"},"b":{"op":"var","n":"k~731"},"x":2818},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2474}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2470},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #137 (production per earth tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:684"}',
 }

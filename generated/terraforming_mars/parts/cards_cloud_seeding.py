@@ -67,21 +67,21 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~706', 2, True)
-        LOCAL(ctx, E, 'r~707', 'plants', True)
-        c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~707'))
+        LOCAL(ctx, E, 'n~721', 2, True)
+        LOCAL(ctx, E, 'r~722', 'plants', True)
+        c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~706'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
     if not d_378(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'heat', True)
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'heat', True)
     return t_383(ctx, r1, s, E)
 
 
@@ -98,9 +98,9 @@ def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_416(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -113,9 +113,9 @@ def d_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -161,9 +161,9 @@ def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 387, PL(ctx, E.get('target~705')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 387, PL(ctx, E.get('target~720')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
     return True
 
 
@@ -176,7 +176,7 @@ def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~707', 'plants', True)
+    LOCAL(ctx, E, 'r~722', 'plants', True)
     return True
 
 
@@ -186,9 +186,9 @@ def d_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
@@ -230,5 +230,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:41
-    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":413},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":414},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":376},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":415},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":377},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":416},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":379},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":417},"o":"-=","e":{"op":"var","n":"n~700","x":418},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":380}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":378},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":419},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":381},{"op":"let","v":"r~703","e":{"op":"lit","v":"heat","x":420},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":382},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":421},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~704","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~704"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~703"},"f":"production_min","d":0}}}],"x":422},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":385},{"op":"choose","alts":[{"gens":[{"v":"target~705","src":{"op":"core","n":"players","x":423},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~703"},"f":"production_min","d":0},"x":424}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~703"},"d":0,"x":425},"o":"-=","e":{"op":"var","n":"n~702","x":426},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":387},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~705"}],"x":427}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":386}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":384},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":383},{"op":"let","v":"n~706","e":{"op":"lit","v":2,"x":428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":388},{"op":"let","v":"r~707","e":{"op":"lit","v":"plants","x":429},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":389},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~707"},"d":0,"x":430},"o":"+=","e":{"op":"var","n":"n~706","x":431},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":390}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":375},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
+    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":413},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":414},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":376},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":415},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":377},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":416},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":379},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":417},"o":"-=","e":{"op":"var","n":"n~715","x":418},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":380}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":378},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":419},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":381},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":420},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":382},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":421},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~719","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~719"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0}}}],"x":422},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":385},{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":423},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":424}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0,"x":425},"o":"-=","e":{"op":"var","n":"n~717","x":426},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":387},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":427}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":386}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":384},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":383},{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":388},{"op":"let","v":"r~722","e":{"op":"lit","v":"plants","x":429},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":389},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":430},"o":"+=","e":{"op":"var","n":"n~721","x":431},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":390}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":375},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
 }

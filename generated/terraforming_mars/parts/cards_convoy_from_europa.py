@@ -55,32 +55,32 @@ K = [
 ]
 
 
-x_3123 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3124 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3125 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3129 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3130 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3131 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3133 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3134 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3135 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3136 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3137 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3138 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3142 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3145 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3146 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3147 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3148 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3150 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3151 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3152 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3153 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3154 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3155 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3163 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3164 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3165 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3169 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3170 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3171 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3173 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3174 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3175 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3176 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3177 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3178 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3182 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3185 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3186 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3187 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3188 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3190 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3191 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3192 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3193 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3194 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3195 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
+def t_2774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,248 +88,248 @@ def t_2744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~715', 1, True)
-        if not d_2765(ctx, E):
+        LOCAL(ctx, E, 'n~730', 1, True)
+        if not d_2795(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~700', 'ocean', True)
-    return t_2746(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~715', 'ocean', True)
+    return t_2776(ctx, r1, s, E)
 
 
-d_2745 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:214
+d_2775 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:215
 
 
-def t_2746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3123(ctx, E):
-        return t_2747(ctx, k, s, E)
+    if x_3163(ctx, E):
+        return t_2777(ctx, k, s, E)
     return k()
 
 
-def t_2747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_2777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~710', x_3124(ctx, E), True)
-    if not x_3125(ctx, E):
+    LOCAL(ctx, E, 'legal~725', x_3164(ctx, E), True)
+    if not x_3165(ctx, E):
         return False
-    return t_2750(ctx, k, s, E)
+    return t_2780(ctx, k, s, E)
 
 
-d_2748 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2749 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_2778 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2779 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_2750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_2780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2750, None, [], k)
+    return CHOOSE(ctx, 2780, None, [], k)
 
 
-def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
-    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
-    return t_2754(ctx, k, s, E)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    return t_2784(ctx, k, s, E)
 
 
-d_2752 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2753 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2782 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2783 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_2754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2784(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2755, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 2785, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3130(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[4])
-    return t_2757(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3170(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
+    return t_2787(ctx, k, s, E)
 
 
-def d_2755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2755, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 2785, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3130(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3170(ctx, E), '=', False, K[3])
     return True
 
 
-d_2756 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2757 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2758 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2759 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2760 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2761 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2762 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2763 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2786 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2787 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2788 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2789 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2790 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2791 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2792 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2793 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def d_2764(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
+def d_2794(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'n~730', 1, True)
     return True
 
 
-def d_2765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_2795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~715'))
+    left = num(E.get('n~730'))
     while left > 0:
         left -= 1
-        if not d_2766(ctx, E):
+        if not d_2796(ctx, E):
             return False
     return True
 
 
-def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2796(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2767(ctx, E):
+    if not d_2797(ctx, E):
         return False
-    if not d_2772(ctx, E):
+    if not d_2802(ctx, E):
         return False
     return True
 
 
-def d_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3145(ctx, E):
-        if not d_2768(ctx, E):
+    if x_3185(ctx, E):
+        if not d_2798(ctx, E):
             return False
     return True
 
 
-def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3147(ctx, E), '=', False, K[5])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3187(ctx, E), '=', False, K[5])
     SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2771)
+    STMT(ctx, 2801)
     return True
 
 
-d_2769 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2770 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2799 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2800 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2771)
+    STMT(ctx, 2801)
     return True
 
 
-d_2772 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2773 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2774 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2775 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2802 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2803 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2804 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2805 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    2744: t_2744,
-    2745: CPS(d_2745),
-    2746: t_2746,
-    2747: t_2747,
-    2748: CPS(d_2748),
-    2749: CPS(d_2749),
-    2750: t_2750,
-    2751: t_2751,
-    2752: CPS(d_2752),
-    2753: CPS(d_2753),
-    2754: t_2754,
-    2755: CPS(d_2755),
-    2756: CPS(d_2756),
-    2757: t_2757,
-    2758: t_2758,
-    2759: t_2759,
-    2760: t_2760,
-    2761: t_2761,
-    2762: t_2762,
-    2763: CPS(d_2763),
-    2764: CPS(d_2764),
-    2765: CPS(d_2765),
-    2766: CPS(d_2766),
-    2767: CPS(d_2767),
-    2768: CPS(d_2768),
-    2769: CPS(d_2769),
-    2770: CPS(d_2770),
-    2771: CPS(d_2771),
-    2772: CPS(d_2772),
-    2773: CPS(d_2773),
-    2774: CPS(d_2774),
+    2774: t_2774,
     2775: CPS(d_2775),
+    2776: t_2776,
+    2777: t_2777,
+    2778: CPS(d_2778),
+    2779: CPS(d_2779),
+    2780: t_2780,
+    2781: t_2781,
+    2782: CPS(d_2782),
+    2783: CPS(d_2783),
+    2784: t_2784,
+    2785: CPS(d_2785),
+    2786: CPS(d_2786),
+    2787: t_2787,
+    2788: t_2788,
+    2789: t_2789,
+    2790: t_2790,
+    2791: t_2791,
+    2792: t_2792,
+    2793: CPS(d_2793),
+    2794: CPS(d_2794),
+    2795: CPS(d_2795),
+    2796: CPS(d_2796),
+    2797: CPS(d_2797),
+    2798: CPS(d_2798),
+    2799: CPS(d_2799),
+    2800: CPS(d_2800),
+    2801: CPS(d_2801),
+    2802: CPS(d_2802),
+    2803: CPS(d_2803),
+    2804: CPS(d_2804),
+    2805: CPS(d_2805),
 }
 
 
 CODE = {
-    3123: x_3123,
-    3124: x_3124,
-    3125: x_3125,
-    3129: x_3129,
-    3130: x_3130,
-    3131: x_3131,
-    3133: x_3133,
-    3134: x_3134,
-    3135: x_3135,
-    3136: x_3136,
-    3137: x_3137,
-    3138: x_3138,
-    3142: x_3142,
-    3145: x_3145,
-    3146: x_3146,
-    3147: x_3147,
-    3148: x_3148,
-    3150: x_3150,
-    3151: x_3151,
-    3152: x_3152,
-    3153: x_3153,
-    3154: x_3154,
-    3155: x_3155,
+    3163: x_3163,
+    3164: x_3164,
+    3165: x_3165,
+    3169: x_3169,
+    3170: x_3170,
+    3171: x_3171,
+    3173: x_3173,
+    3174: x_3174,
+    3175: x_3175,
+    3176: x_3176,
+    3177: x_3177,
+    3178: x_3178,
+    3182: x_3182,
+    3185: x_3185,
+    3186: x_3186,
+    3187: x_3187,
+    3188: x_3188,
+    3190: x_3190,
+    3191: x_3191,
+    3192: x_3192,
+    3193: x_3193,
+    3194: x_3194,
+    3195: x_3195,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:208
-    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"ocean","x":3122},"at":"rules_data/terraforming_mars/cards/141-208.yaml:214","id":2745},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~701","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~701"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"tile","d":null},"b":{"op":"var","n":"t~700"}}}]},"x":3123},"t":{"op":"seq","b":[{"op":"let","v":"legal~710","e":{"op":"letx","v":"open~706","e":{"op":"filt","v":"s~703","src":{"op":"filt","v":"x~702","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~702"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"t~700"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~703"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~704","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~703"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~705","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~705"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~709","e":{"op":"filt","v":"s~707","src":{"op":"var","n":"open~706"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~709"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~709"},"b":{"op":"var","n":"open~706"}}},"x":3124},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2748},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~710"}]},"b":{"op":"lit","v":0},"x":3125},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2749},{"op":"choose","alts":[{"gens":[{"v":"space~711","src":{"op":"var","n":"legal~710","x":3126},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~712","e":{"op":"var","n":"t~700","x":3127},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2752},{"op":"let","v":"s~713","e":{"op":"var","n":"space~711","x":3128},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2753},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~713"},"d":{},"x":3129},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~712"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3130},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2755},{"op":"set","t":{"op":"st","k":"last_space","x":3131},"o":"=","e":{"op":"var","n":"s~713","x":3132},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2756},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3133},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"bonus","d":null,"x":3134},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2759},{"op":"for","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces","x":3135},"w":{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false,"x":3136},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3137},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2761},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2760},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"effect","d":null,"x":3138},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2762},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~712","x":3139},"space":{"op":"var","n":"s~713","x":3140},"by":{"op":"var","n":"you","x":3141}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2763}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2758},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2754}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2751},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~711"}],"x":3142}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2750}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2747},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2746},{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3143},"at":"rules_data/terraforming_mars/cards/141-208.yaml:214","id":2764},{"op":"rep","n":{"op":"var","n":"n~715","x":3144},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3145},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3146},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3147},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2769},{"op":"set","t":{"op":"st","k":"discard","x":3148},"o":"=","e":{"op":"lit","v":[],"x":3149},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2770},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3150}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2771}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2768},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2767},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3151},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3152},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3153},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2774},{"op":"set","t":{"op":"st","k":"deck","x":3154},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3155},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2775}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2773},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2772}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2766},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2765}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:214","id":2744},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:208"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:209
+    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3162},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2775},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3163},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3164},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2778},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3165},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2779},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3166},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3167},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2782},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3168},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2783},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3169},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3170},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2785},{"op":"set","t":{"op":"st","k":"last_space","x":3171},"o":"=","e":{"op":"var","n":"s~728","x":3172},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2786},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3173},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3174},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2789},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3175},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3176},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3177},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2791},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2790},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3178},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2792},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3179},"space":{"op":"var","n":"s~728","x":3180},"by":{"op":"var","n":"you","x":3181}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2793}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2788},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2787}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2784}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2781},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3182}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2780}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2777},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2776},{"op":"let","v":"n~730","e":{"op":"lit","v":1,"x":3183},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2794},{"op":"rep","n":{"op":"var","n":"n~730","x":3184},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3185},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3186},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3187},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2799},{"op":"set","t":{"op":"st","k":"discard","x":3188},"o":"=","e":{"op":"lit","v":[],"x":3189},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2800},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3190}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2801}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2798},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2797},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3191},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3192},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3193},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2804},{"op":"set","t":{"op":"st","k":"deck","x":3194},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3195},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2805}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2803},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2802}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2796},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2795}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2774},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
 }

@@ -53,95 +53,95 @@ K = [
 ]
 
 
-x_3437 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3438 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3442 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3444 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:419
-x_3446 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3447 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3448 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3452 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3453 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3454 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3456 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3457 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3458 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3459 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3460 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3461 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3465 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3477 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3478 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3482 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3484 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:420
+x_3486 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3487 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3488 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3492 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3493 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3494 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3496 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3497 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3498 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3499 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3500 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3501 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3505 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def d_3012(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
+def d_3042(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_3015(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_3045(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3050, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
-d_3013 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:418
-d_3014 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:418
+d_3043 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3044 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
-def d_3015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3437(ctx, E):
+    if not x_3477(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
-d_3016 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3046 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
-d_3018 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:418
-d_3019 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:418
+d_3048 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3049 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
-def d_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 3050, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
-def t_3021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
+def t_3051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:420
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,158 +149,158 @@ def t_3021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~704', 'city', True)
-        return t_3024(ctx, k, s, E)
+        LOCAL(ctx, E, 't~719', 'city', True)
+        return t_3054(ctx, k, s, E)
 
-    return t_3022(ctx, r1, s, E)
-
-
-t_3022 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3023 = _C.d_744  # rules_data/terraforming_mars/cards/141-208.yaml:419
+    return t_3052(ctx, r1, s, E)
 
 
-def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3052 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:420
+d_3053 = _C.d_744  # rules_data/terraforming_mars/cards/141-208.yaml:420
+
+
+def t_3054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3446(ctx, E):
-        return t_3025(ctx, k, s, E)
+    if x_3486(ctx, E):
+        return t_3055(ctx, k, s, E)
     return k()
 
 
-def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~714', x_3447(ctx, E), True)
-    if not x_3448(ctx, E):
+    LOCAL(ctx, E, 'legal~729', x_3487(ctx, E), True)
+    if not x_3488(ctx, E):
         return False
-    return t_3028(ctx, k, s, E)
+    return t_3058(ctx, k, s, E)
 
 
-d_3026 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3027 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3056 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3057 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3028, None, [], k)
+    return CHOOSE(ctx, 3058, None, [], k)
 
 
-def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~716', E.get('t~704'), True)
-    LOCAL(ctx, E, 's~717', E.get('space~715'), True)
-    return t_3032(ctx, k, s, E)
+    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
+    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
+    return t_3062(ctx, k, s, E)
 
 
-d_3030 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3031 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3060 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3061 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~717'))
+    c, key = KEYPLACE(ctx, 3063, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3453(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~717'), '=', False, K[6])
-    return t_3035(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3493(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
+    return t_3065(ctx, k, s, E)
 
 
-def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3063(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~717'))
+    c, key = KEYPLACE(ctx, 3063, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3453(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3493(ctx, E), '=', False, K[5])
     return True
 
 
-d_3034 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3035 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3036 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3037 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3038 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3039 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3040 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3041 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3064 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3065 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3066 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3067 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3068 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3069 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3070 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3071 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {
-    3012: CPS(d_3012),
-    3013: CPS(d_3013),
-    3014: CPS(d_3014),
-    3015: CPS(d_3015),
-    3016: CPS(d_3016),
-    3017: CPS(d_3017),
-    3018: CPS(d_3018),
-    3019: CPS(d_3019),
-    3020: CPS(d_3020),
-    3021: t_3021,
-    3022: t_3022,
-    3023: CPS(d_3023),
-    3024: t_3024,
-    3025: t_3025,
-    3026: CPS(d_3026),
-    3027: CPS(d_3027),
-    3028: t_3028,
-    3029: t_3029,
-    3030: CPS(d_3030),
-    3031: CPS(d_3031),
-    3032: t_3032,
-    3033: CPS(d_3033),
-    3034: CPS(d_3034),
-    3035: t_3035,
-    3036: t_3036,
-    3037: t_3037,
-    3038: t_3038,
-    3039: t_3039,
-    3040: t_3040,
-    3041: CPS(d_3041),
+    3042: CPS(d_3042),
+    3043: CPS(d_3043),
+    3044: CPS(d_3044),
+    3045: CPS(d_3045),
+    3046: CPS(d_3046),
+    3047: CPS(d_3047),
+    3048: CPS(d_3048),
+    3049: CPS(d_3049),
+    3050: CPS(d_3050),
+    3051: t_3051,
+    3052: t_3052,
+    3053: CPS(d_3053),
+    3054: t_3054,
+    3055: t_3055,
+    3056: CPS(d_3056),
+    3057: CPS(d_3057),
+    3058: t_3058,
+    3059: t_3059,
+    3060: CPS(d_3060),
+    3061: CPS(d_3061),
+    3062: t_3062,
+    3063: CPS(d_3063),
+    3064: CPS(d_3064),
+    3065: t_3065,
+    3066: t_3066,
+    3067: t_3067,
+    3068: t_3068,
+    3069: t_3069,
+    3070: t_3070,
+    3071: CPS(d_3071),
 }
 
 
 CODE = {
-    3437: x_3437,
-    3438: x_3438,
-    3442: x_3442,
-    3444: x_3444,
-    3446: x_3446,
-    3447: x_3447,
-    3448: x_3448,
-    3452: x_3452,
-    3453: x_3453,
-    3454: x_3454,
-    3456: x_3456,
-    3457: x_3457,
-    3458: x_3458,
-    3459: x_3459,
-    3460: x_3460,
-    3461: x_3461,
-    3465: x_3465,
+    3477: x_3477,
+    3478: x_3478,
+    3482: x_3482,
+    3484: x_3484,
+    3486: x_3486,
+    3487: x_3487,
+    3488: x_3488,
+    3492: x_3492,
+    3493: x_3493,
+    3494: x_3494,
+    3496: x_3496,
+    3497: x_3497,
+    3498: x_3498,
+    3499: x_3499,
+    3500: x_3500,
+    3501: x_3501,
+    3505: x_3505,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:412
-    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3435},"at":"rules_data/terraforming_mars/cards/141-208.yaml:418","id":3013},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3436},"at":"rules_data/terraforming_mars/cards/141-208.yaml:418","id":3014},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3437},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3016},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3438},"o":"-=","e":{"op":"var","n":"n~700","x":3439},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3017}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3015},{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":3440},"at":"rules_data/terraforming_mars/cards/141-208.yaml:418","id":3018},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":3441},"at":"rules_data/terraforming_mars/cards/141-208.yaml:418","id":3019},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3442},"o":"+=","e":{"op":"var","n":"n~702","x":3443},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3020}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:418","id":3012},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3444},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3022},{"op":"let","v":"t~704","e":{"op":"lit","v":"city","x":3445},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3023},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~705","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~705"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~705"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~705"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~705"},"f":"tile","d":null},"b":{"op":"var","n":"t~704"}}}]},"x":3446},"t":{"op":"seq","b":[{"op":"let","v":"legal~714","e":{"op":"letx","v":"open~710","e":{"op":"filt","v":"s~707","src":{"op":"filt","v":"x~706","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~706"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~707"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~707"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~707"},"f":"reserved","d":null},"b":{"op":"var","n":"t~704"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~707"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~707"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~707"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~707"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~709","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~709"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~709"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~713","e":{"op":"filt","v":"s~711","src":{"op":"var","n":"open~710"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~712","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~711"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~712"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~712"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~713"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~713"},"b":{"op":"var","n":"open~710"}}},"x":3447},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3026},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~714"}]},"b":{"op":"lit","v":0},"x":3448},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3027},{"op":"choose","alts":[{"gens":[{"v":"space~715","src":{"op":"var","n":"legal~714","x":3449},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~716","e":{"op":"var","n":"t~704","x":3450},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3030},{"op":"let","v":"s~717","e":{"op":"var","n":"space~715","x":3451},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3031},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{},"x":3452},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~716"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~716"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3453},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3033},{"op":"set","t":{"op":"st","k":"last_space","x":3454},"o":"=","e":{"op":"var","n":"s~717","x":3455},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3034},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3456},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~717"},"f":"bonus","d":null,"x":3457},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3037},{"op":"for","v":"x~718","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~717"}],"kind":"spaces","x":3458},"w":{"op":"in","a":{"op":"var","n":"x~718"},"b":{"op":"st","k":"board"},"neg":false,"x":3459},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~718"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3460},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3039},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3038},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~716"},"f":"effect","d":null,"x":3461},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3040},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~716","x":3462},"space":{"op":"var","n":"s~717","x":3463},"by":{"op":"var","n":"you","x":3464}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3041}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3036},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3035}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3032}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3029},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~715"}],"x":3465}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3028}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3025},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3024}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3021},"vp":{"op":"lit","v":-2,"x":3466},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:412"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:413
+    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3475},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3043},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3476},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3044},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3477},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3046},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3478},"o":"-=","e":{"op":"var","n":"n~715","x":3479},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3047}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3045},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":3480},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3048},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3481},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3482},"o":"+=","e":{"op":"var","n":"n~717","x":3483},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3050}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3042},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3484},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3052},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":3485},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3053},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":3486},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":3487},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3056},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":3488},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3057},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":3489},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":3490},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3060},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":3491},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3061},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":3492},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3493},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3063},{"op":"set","t":{"op":"st","k":"last_space","x":3494},"o":"=","e":{"op":"var","n":"s~732","x":3495},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3064},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3496},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":3497},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3067},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":3498},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":3499},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3500},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3069},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3068},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":3501},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3070},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":3502},"space":{"op":"var","n":"s~732","x":3503},"by":{"op":"var","n":"you","x":3504}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3071}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3066},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3065}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3062}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3059},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":3505}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3058}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3055},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3054}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3051},"vp":{"op":"lit","v":-2,"x":3506},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:413"}',
 }

@@ -72,11 +72,11 @@ def d_354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[2])
     return True
 
 
@@ -90,9 +90,9 @@ def d_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[2])
     return True
 
 
@@ -104,8 +104,8 @@ def t_358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~702', 'temperature', True)
-        LOCAL(ctx, E, 'n~703', 1, True)
+        LOCAL(ctx, E, 'p~717', 'temperature', True)
+        LOCAL(ctx, E, 'n~718', 1, True)
         return t_362(ctx, k, s, E)
 
     return t_359(ctx, r1, s, E)
@@ -127,7 +127,7 @@ def t_362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             return k()
         return t_363(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~703')))
+    return nxt(num(E.get('n~718')))
 
 
 def t_363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -147,7 +147,7 @@ def t_364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~702'))
+    c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~717'))
     if c is not None:
         SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[3])
     return t_366(ctx, k, s, E)
@@ -159,7 +159,7 @@ def d_365(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~702'))
+    c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~717'))
     if c is not None:
         SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[3])
     return True
@@ -185,7 +185,7 @@ def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~702'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
         return k()
 
     if not d_368(ctx, E):
@@ -211,7 +211,7 @@ def d_369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~702'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -226,7 +226,7 @@ def d_370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~702'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     return True
@@ -283,5 +283,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:32
-    'deep_well_heating': '{"id":"deep_well_heating","number":"003","name":{"en":"Deep Well Heating"},"type":"automated","cost":13,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":391},"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":355},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":392},"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":393},"o":"+=","e":{"op":"var","n":"n~700","x":394},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":357}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":354},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":395},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":359},{"op":"let","v":"p~702","e":{"op":"lit","v":"temperature","x":396},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":360},{"op":"let","v":"n~703","e":{"op":"lit","v":1,"x":397},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":361},{"op":"rep","n":{"op":"var","n":"n~703","x":398},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~702"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"max","d":0},"x":399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~702"},"d":0,"x":400},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"step","d":0,"x":401},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":365},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":402},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":403},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"tr_track","d":null},"d":0,"x":404},"o":"+=","e":{"op":"lit","v":1,"x":405},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":370},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":406},"o":"=","e":{"op":"lit","v":true,"x":407},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":371}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":369},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":368},{"op":"for","v":"b~704","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"bonuses","d":[],"x":408},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~704"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~702"},"d":0},"x":409},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~704"},"k":{"op":"lit","v":"effect"},"x":410},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":373},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":372},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~702","x":411},"by":{"op":"var","n":"you","x":412}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":374}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":367},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":366}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":364},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":363},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":362}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":358},"source":{"doc":"tm-facts","section":"cards.json #003"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:32"}',
+    'deep_well_heating': '{"id":"deep_well_heating","number":"003","name":{"en":"Deep Well Heating"},"type":"automated","cost":13,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":391},"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":355},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":392},"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":393},"o":"+=","e":{"op":"var","n":"n~715","x":394},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":357}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":354},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":395},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":359},{"op":"let","v":"p~717","e":{"op":"lit","v":"temperature","x":396},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":360},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":397},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":361},{"op":"rep","n":{"op":"var","n":"n~718","x":398},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"max","d":0},"x":399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0,"x":400},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0,"x":401},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":365},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":402},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":403},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"d":0,"x":404},"o":"+=","e":{"op":"lit","v":1,"x":405},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":370},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":406},"o":"=","e":{"op":"lit","v":true,"x":407},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":371}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":369},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":368},{"op":"for","v":"b~719","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"bonuses","d":[],"x":408},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"x":409},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"effect"},"x":410},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":373},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":372},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~717","x":411},"by":{"op":"var","n":"you","x":412}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":374}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":367},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":366}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":364},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":363},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":362}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":358},"source":{"doc":"tm-facts","section":"cards.json #003"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:32"}',
 }

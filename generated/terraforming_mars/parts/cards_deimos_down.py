@@ -77,11 +77,11 @@ def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~706', 4, True)
-        LOCAL(ctx, E, 'r~707', 'steel', True)
-        c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+        LOCAL(ctx, E, 'n~721', 4, True)
+        LOCAL(ctx, E, 'r~722', 'steel', True)
+        c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
         return k()
 
     return t_1118(ctx, r1, s, E)
@@ -103,8 +103,8 @@ def t_1119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~700', 'temperature', True)
-    LOCAL(ctx, E, 'n~701', 3, True)
+    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'n~716', 3, True)
     return t_1122(ctx, k, s, E)
 
 
@@ -117,7 +117,7 @@ def d_1121(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~701', 3, True)
+    LOCAL(ctx, E, 'n~716', 3, True)
     return True
 
 
@@ -132,7 +132,7 @@ def t_1122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1123(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~701')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_1123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -152,7 +152,7 @@ def t_1124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[2])
     return t_1126(ctx, k, s, E)
@@ -164,7 +164,7 @@ def d_1125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[2])
     return True
@@ -190,7 +190,7 @@ def t_1127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_1128(ctx, E):
@@ -216,7 +216,7 @@ def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -231,7 +231,7 @@ def d_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
@@ -249,8 +249,8 @@ def t_1135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 8, True)
-    LOCAL(ctx, E, 'r~704', 'plants', True)
+    LOCAL(ctx, E, 'n~718', 8, True)
+    LOCAL(ctx, E, 'r~719', 'plants', True)
     return t_1138(ctx, k, s, E)
 
 
@@ -260,7 +260,7 @@ def d_1136(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 8, True)
+    LOCAL(ctx, E, 'n~718', 8, True)
     return True
 
 
@@ -291,9 +291,9 @@ def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('target~705')).get('stock'), E.get('r~704'))
+    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~703'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
     return True
 
 
@@ -308,9 +308,9 @@ def d_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
     return True
 
 
@@ -370,5 +370,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:388
-    'deimos_down': '{"id":"deimos_down","number":"039","name":{"en":"Deimos Down"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~700","e":{"op":"lit","v":"temperature","x":1255},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1120},{"op":"let","v":"n~701","e":{"op":"lit","v":3,"x":1256},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1121},{"op":"rep","n":{"op":"var","n":"n~701","x":1257},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"max","d":0},"x":1258},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0,"x":1259},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0,"x":1260},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1125},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1261},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1262},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"d":0,"x":1263},"o":"+=","e":{"op":"lit","v":1,"x":1264},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1130},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1265},"o":"=","e":{"op":"lit","v":true,"x":1266},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1131}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1128},{"op":"for","v":"b~702","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"bonuses","d":[],"x":1267},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"x":1268},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"effect"},"x":1269},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1133},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1132},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~700","x":1270},"by":{"op":"var","n":"you","x":1271}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1134}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1127},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1126}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1124},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1123},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1122}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1119},"label":{"op":"lit","v":{"first":1},"x":1272}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~703","e":{"op":"lit","v":8,"x":1273},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1136},{"op":"let","v":"r~704","e":{"op":"lit","v":"plants","x":1274},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1137},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1275},"t":{"op":"choose","alts":[{"gens":[{"v":"target~705","src":{"op":"core","n":"players","x":1276},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~704"},"target":{"op":"var","n":"target~705"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1277}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0,"x":1278},"o":"-=","e":{"op":"var","n":"n~703","x":1279},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1140},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~705"}],"x":1280}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1141},"label":{"op":"lit","v":{"target":null},"x":1281}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":8,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 8 piante a un qualsiasi giocatore","en":"remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1139},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1138}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1135},"label":{"op":"lit","v":{"first":2},"x":1282}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1283},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 3; togli fino a 8 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 3 steps; remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1118},{"op":"let","v":"n~706","e":{"op":"lit","v":4,"x":1284},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1142},{"op":"let","v":"r~707","e":{"op":"lit","v":"steel","x":1285},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1143},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~707"},"d":0,"x":1286},"o":"+=","e":{"op":"var","n":"n~706","x":1287},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1144}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1117},"source":{"doc":"tm-facts","section":"cards.json #039"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:388"}',
+    'deimos_down': '{"id":"deimos_down","number":"039","name":{"en":"Deimos Down"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":1255},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1120},{"op":"let","v":"n~716","e":{"op":"lit","v":3,"x":1256},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1121},{"op":"rep","n":{"op":"var","n":"n~716","x":1257},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":1258},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":1259},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":1260},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1125},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1261},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1262},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":1263},"o":"+=","e":{"op":"lit","v":1,"x":1264},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1130},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1265},"o":"=","e":{"op":"lit","v":true,"x":1266},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1131}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1128},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":1267},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":1268},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":1269},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1133},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1132},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":1270},"by":{"op":"var","n":"you","x":1271}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1134}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1127},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1126}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1124},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1123},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1122}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1119},"label":{"op":"lit","v":{"first":1},"x":1272}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":8,"x":1273},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1136},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":1274},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1137},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1275},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":1276},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1277}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":1278},"o":"-=","e":{"op":"var","n":"n~718","x":1279},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1140},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":1280}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1141},"label":{"op":"lit","v":{"target":null},"x":1281}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":8,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 8 piante a un qualsiasi giocatore","en":"remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1139},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1138}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1135},"label":{"op":"lit","v":{"first":2},"x":1282}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1283},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 3; togli fino a 8 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 3 steps; remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1118},{"op":"let","v":"n~721","e":{"op":"lit","v":4,"x":1284},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1142},{"op":"let","v":"r~722","e":{"op":"lit","v":"steel","x":1285},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1143},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1286},"o":"+=","e":{"op":"var","n":"n~721","x":1287},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1144}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1117},"source":{"doc":"tm-facts","section":"cards.json #039"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:388"}',
 }

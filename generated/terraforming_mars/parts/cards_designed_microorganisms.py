@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
-    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= (-14))
+def x_3079(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
+    return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-14))
 
 
-x_3062 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3082 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
+def d_2705(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 2693, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2691 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2692 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2706 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2707 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:155
 
 
-def d_2693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2693, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2690: CPS(d_2690),
-    2691: CPS(d_2691),
-    2692: CPS(d_2692),
-    2693: CPS(d_2693),
+    2705: CPS(d_2705),
+    2706: CPS(d_2706),
+    2707: CPS(d_2707),
+    2708: CPS(d_2708),
 }
 
 
 CODE = {
-    3059: x_3059,
-    3062: x_3062,
+    3079: x_3079,
+    3082: x_3082,
 }
 AT = {
-    3059: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
+    3079: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:148
-    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3059},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":3060},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2691},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":3061},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2692},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3062},"o":"+=","e":{"op":"var","n":"n~700","x":3063},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2693}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2690},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
+    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3079},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3080},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2706},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3081},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2707},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3082},"o":"+=","e":{"op":"var","n":"n~715","x":3083},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2708}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2705},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
 }

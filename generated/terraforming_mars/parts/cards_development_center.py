@@ -71,8 +71,8 @@ def d_666(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_669(ctx, E):
         return False
     return True
@@ -91,9 +91,9 @@ def d_669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_751(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -106,9 +106,9 @@ def d_671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -118,7 +118,7 @@ def d_672(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
+    LOCAL(ctx, E, 'n~717', 1, True)
     if not d_674(ctx, E):
         return False
     return True
@@ -133,7 +133,7 @@ def d_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~702'))
+    left = num(E.get('n~717'))
     while left > 0:
         left -= 1
         if not d_675(ctx, E):
@@ -239,5 +239,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:141
-    'development_center': '{"id":"development_center","number":"014","name":{"en":"Development Center"},"type":"active","cost":11,"tags":["science","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":749},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":667},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":750},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":668},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":751},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":752},"o":"-=","e":{"op":"var","n":"n~700","x":753},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":671}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":669}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":666},"effect":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":673},{"op":"rep","n":{"op":"var","n":"n~702","x":755},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":756},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":757},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":758},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":678},{"op":"set","t":{"op":"st","k":"discard","x":759},"o":"=","e":{"op":"lit","v":[],"x":760},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":679},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":761}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":680}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":677},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":676},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":762},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":763},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":764},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":683},{"op":"set","t":{"op":"st","k":"deck","x":765},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":766},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":684}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":682},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":681}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":675},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":674}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":672}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #014"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:141"}',
+    'development_center': '{"id":"development_center","number":"014","name":{"en":"Development Center"},"type":"active","cost":11,"tags":["science","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":749},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":667},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":750},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":668},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":751},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":752},"o":"-=","e":{"op":"var","n":"n~715","x":753},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":671}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":669}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":666},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":673},{"op":"rep","n":{"op":"var","n":"n~717","x":755},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":756},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":757},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":758},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":678},{"op":"set","t":{"op":"st","k":"discard","x":759},"o":"=","e":{"op":"lit","v":[],"x":760},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":679},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":761}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":680}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":677},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":676},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":762},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":763},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":764},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":683},{"op":"set","t":{"op":"st","k":"deck","x":765},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":766},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":684}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":682},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":681}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":675},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":674}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":672}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #014"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:141"}',
 }

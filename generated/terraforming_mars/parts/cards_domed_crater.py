@@ -55,7 +55,7 @@ K = [
 
 
 def x_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
-    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 7)
+    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 7)
 
 
 x_785 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -84,16 +84,16 @@ def d_700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_703(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
@@ -110,9 +110,9 @@ def d_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_785(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
@@ -125,9 +125,9 @@ def d_705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
@@ -141,9 +141,9 @@ def d_708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
@@ -155,12 +155,12 @@ def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 4
-        LOCAL(ctx, E, 'n~704', 3, True)
-        LOCAL(ctx, E, 'r~705', 'plants', True)
-        c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+        LOCAL(ctx, E, 'n~719', 3, True)
+        LOCAL(ctx, E, 'r~720', 'plants', True)
+        c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[5])
-        LOCAL(ctx, E, 't~706', 'city', True)
+            SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
+        LOCAL(ctx, E, 't~721', 'city', True)
         return t_715(ctx, k, s, E)
 
     return t_710(ctx, r1, s, E)
@@ -177,9 +177,9 @@ def d_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
     return True
 
 
@@ -203,7 +203,7 @@ def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~716', x_799(ctx, E), True)
+    LOCAL(ctx, E, 'legal~731', x_799(ctx, E), True)
     if not x_800(ctx, E):
         return False
     return t_719(ctx, k, s, E)
@@ -226,8 +226,8 @@ def t_720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~706'), True)
-    LOCAL(ctx, E, 's~719', E.get('space~717'), True)
+    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
+    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
     return t_723(ctx, k, s, E)
 
 
@@ -241,10 +241,10 @@ def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~719'))
+    c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~734'))
     if c is not None:
         SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~719'), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[7])
     return t_726(ctx, k, s, E)
 
 
@@ -254,7 +254,7 @@ def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~719'))
+    c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~734'))
     if c is not None:
         SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[6])
     return True
@@ -335,5 +335,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:160
-    'domed_crater': '{"id":"domed_crater","number":"016","name":{"en":"Domed Crater"},"type":"automated","cost":24,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":782},"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":783},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":701},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":784},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":702},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":785},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":704},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":786},"o":"-=","e":{"op":"var","n":"n~700","x":787},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":705}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":703},{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":788},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":706},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":789},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":707},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":790},"o":"+=","e":{"op":"var","n":"n~702","x":791},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":708}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":700},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":792},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":710},{"op":"let","v":"n~704","e":{"op":"lit","v":3,"x":793},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":711},{"op":"let","v":"r~705","e":{"op":"lit","v":"plants","x":794},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":712},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":795},"o":"+=","e":{"op":"var","n":"n~704","x":796},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":713},{"op":"let","v":"t~706","e":{"op":"lit","v":"city","x":797},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":714},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~707","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~707"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"tile","d":null},"b":{"op":"var","n":"t~706"}}}]},"x":798},"t":{"op":"seq","b":[{"op":"let","v":"legal~716","e":{"op":"letx","v":"open~712","e":{"op":"filt","v":"s~709","src":{"op":"filt","v":"x~708","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~708"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"t~706"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~709"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~710","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~709"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~711","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~711"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~711"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~715","e":{"op":"filt","v":"s~713","src":{"op":"var","n":"open~712"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~715"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~715"},"b":{"op":"var","n":"open~712"}}},"x":799},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":717},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~716"}]},"b":{"op":"lit","v":0},"x":800},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":718},{"op":"choose","alts":[{"gens":[{"v":"space~717","src":{"op":"var","n":"legal~716","x":801},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~718","e":{"op":"var","n":"t~706","x":802},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":721},{"op":"let","v":"s~719","e":{"op":"var","n":"space~717","x":803},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":722},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~719"},"d":{},"x":804},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~718"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":805},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":724},{"op":"set","t":{"op":"st","k":"last_space","x":806},"o":"=","e":{"op":"var","n":"s~719","x":807},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":725},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":808},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~719"},"f":"bonus","d":null,"x":809},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":728},{"op":"for","v":"x~720","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~719"}],"kind":"spaces","x":810},"w":{"op":"in","a":{"op":"var","n":"x~720"},"b":{"op":"st","k":"board"},"neg":false,"x":811},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":812},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":730},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":729},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"effect","d":null,"x":813},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":731},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~718","x":814},"space":{"op":"var","n":"s~719","x":815},"by":{"op":"var","n":"you","x":816}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":732}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":727},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":726}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":723}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":720},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~717"}],"x":817}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":719}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":716},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":715}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":709},"vp":{"op":"lit","v":1,"x":818},"source":{"doc":"tm-facts","section":"cards.json #016"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:160"}',
+    'domed_crater': '{"id":"domed_crater","number":"016","name":{"en":"Domed Crater"},"type":"automated","cost":24,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":782},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":783},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":701},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":784},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":702},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":785},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":704},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":786},"o":"-=","e":{"op":"var","n":"n~715","x":787},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":705}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":703},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":788},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":706},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":789},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":707},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":790},"o":"+=","e":{"op":"var","n":"n~717","x":791},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":708}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":700},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":792},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":710},{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":793},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":711},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":794},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":712},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":795},"o":"+=","e":{"op":"var","n":"n~719","x":796},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":713},{"op":"let","v":"t~721","e":{"op":"lit","v":"city","x":797},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":714},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":798},"t":{"op":"seq","b":[{"op":"let","v":"legal~731","e":{"op":"letx","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~730","e":{"op":"filt","v":"s~728","src":{"op":"var","n":"open~727"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~730"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~730"},"b":{"op":"var","n":"open~727"}}},"x":799},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":717},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~731"}]},"b":{"op":"lit","v":0},"x":800},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":718},{"op":"choose","alts":[{"gens":[{"v":"space~732","src":{"op":"var","n":"legal~731","x":801},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~721","x":802},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":721},{"op":"let","v":"s~734","e":{"op":"var","n":"space~732","x":803},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":722},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{},"x":804},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~733"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":805},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":724},{"op":"set","t":{"op":"st","k":"last_space","x":806},"o":"=","e":{"op":"var","n":"s~734","x":807},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":725},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":808},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"bonus","d":null,"x":809},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":728},{"op":"for","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~734"}],"kind":"spaces","x":810},"w":{"op":"in","a":{"op":"var","n":"x~735"},"b":{"op":"st","k":"board"},"neg":false,"x":811},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":812},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":730},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":729},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"effect","d":null,"x":813},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":731},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~733","x":814},"space":{"op":"var","n":"s~734","x":815},"by":{"op":"var","n":"you","x":816}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":732}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":727},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":726}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":723}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":720},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~732"}],"x":817}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":719}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":716},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":715}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":709},"vp":{"op":"lit","v":1,"x":818},"source":{"doc":"tm-facts","section":"cards.json #016"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:160"}',
 }

@@ -46,7 +46,7 @@ K = [
 
 
 def x_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:487
-    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 3)
+    return (((_w2 if type((_w2 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) <= 3)
 
 
 TRIALS = {

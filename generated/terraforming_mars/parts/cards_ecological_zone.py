@@ -52,303 +52,310 @@ K = [
 ]
 
 
-def x_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
+def x_2724(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: ((_w10 if type((_w10 := len([v_s_700 for v_s_700 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_700, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_700, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_700, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_700, {})))) is dict else KEY(_w4, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_700, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_700, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w9.get('owner', None) if type((_w9 := (_w8.get(v_s_700, {}) if type((_w8 := ctx.state.get('board'))) is dict else KEY(_w8, v_s_700, {})))) is dict else KEY(_w9, 'owner', None)) == E.get('you'))) else False)]))) is int else num(_w10)) >= 1))
+    def compute():
+        _h1 = ctx.state.get('board')
+        return (len([v_s_715 for v_s_715 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_715, {}) if type(_h1) is dict else KEY(_h1, v_s_715, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
+    return MEMO(ctx, (2724, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def x_2728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2708, E.get('t~701'), E.get('u~702'), ctx.stamps.get('board', 0),), lambda: [v_x_704 for v_x_704 in [v_x_703 for v_x_703 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_703, NOREC).get('type', None) if type(v_x_703) is str else None) == GET(ctx, 'tiles', E.get('t~701'), 'space', None))] if any([(True if ((v_y_705 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_y_705, _w1))) and (((_w3.get('tile', None) if type((_w3 := (_w2.get(v_y_705, {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, v_y_705, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w5.get('tile', None) if type((_w5 := (_w4.get(v_y_705, {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, v_y_705, {})))) is dict else KEY(_w5, 'tile', None)) == E.get('u~702'))) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_w6.get(v_y_705, {}) if type((_w6 := ctx.state.get('board'))) is dict else KEY(_w6, v_y_705, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == E.get('u~702'))) else False)) else False) for v_y_705 in items_of(ADJ(ctx, 'spaces', v_x_704))])])
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~716'))) is str else None)
+        _h2 = ctx.state.get('board')
+        return [v_x_719 for v_x_719 in [v_x_718 for v_x_718 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_718, NOREC).get('type', None) if type(v_x_718) is str else None) == _h1)] if any((True if ((v_y_720 in _h2 if type(_h2) in (list, dict) else IN(v_y_720, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_720, {}) if type(_h2) is dict else KEY(_h2, v_y_720, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_720, {}) if type(_h2) is dict else KEY(_h2, v_y_720, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~717'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_720, {}) if type(_h2) is dict else KEY(_h2, v_y_720, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~717'))) else False)) else False) for v_y_720 in ADJ(ctx, 'spaces', v_x_719))]
+    return MEMO(ctx, (2728, E.get('t~716'), E.get('u~717'), ctx.stamps.get('board', 0),), compute)
 
 
-x_2709 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_2710 = _C.x_834  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_2711 = _C.x_835  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_2715 = _C.x_839  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2716 = _C.x_840  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2717 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2719 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2720 = _C.x_844  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2721 = _C.x_845  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2722 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2723 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2724 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2728 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_2729 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
+x_2730 = _C.x_834  # rules_data/terraforming_mars/definitions/board.yaml:93
+x_2731 = _C.x_835  # rules_data/terraforming_mars/definitions/board.yaml:94
+x_2735 = _C.x_839  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_2736 = _C.x_840  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_2737 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2739 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_2740 = _C.x_844  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_2741 = _C.x_845  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_2742 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_2743 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_2744 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_2748 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def x_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
+def x_2749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('animal' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('animal', _w3))) or (('plant' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('plant', _w5))) else False)) else False)
 
 
-def x_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2730, E.get('event'),), lambda: AR('+', len([v_x_717 for v_x_717 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_717 == 'animal')]), len([v_x_718 for v_x_718 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_718 == 'plant')])))
+    return (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('animal'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('plant'))) is int else AR('+', _w3, _w4))
 
 
-x_2732 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_2734 = _C.x_1189  # rules_data/terraforming_mars/cards/071-140.yaml:580
+x_2752 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2754 = _C.x_1189  # rules_data/terraforming_mars/cards/071-140.yaml:580
 
 
-def t_2386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def t_2401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~701', 'ecological_zone', True)
-    LOCAL(ctx, E, 'u~702', 'greenery', True)
-    return t_2389(ctx, k, s, E)
+    LOCAL(ctx, E, 't~716', 'ecological_zone', True)
+    LOCAL(ctx, E, 'u~717', 'greenery', True)
+    return t_2404(ctx, k, s, E)
 
 
-def d_2387(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2402(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~701', 'ecological_zone', True)
+    LOCAL(ctx, E, 't~716', 'ecological_zone', True)
     return True
 
 
-def d_2388(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2403(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~702', 'greenery', True)
+    LOCAL(ctx, E, 'u~717', 'greenery', True)
     return True
 
 
-def t_2389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~706', E.get('t~701'), True)
-    LOCAL(ctx, E, 'l~707', x_2708(ctx, E), True)
-    return t_2392(ctx, k, s, E)
+    LOCAL(ctx, E, 't~721', E.get('t~716'), True)
+    LOCAL(ctx, E, 'l~722', x_2728(ctx, E), True)
+    return t_2407(ctx, k, s, E)
 
 
-def d_2390(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~706', E.get('t~701'), True)
+    LOCAL(ctx, E, 't~721', E.get('t~716'), True)
     return True
 
 
-def d_2391(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~707', x_2708(ctx, E), True)
+    LOCAL(ctx, E, 'l~722', x_2728(ctx, E), True)
     return True
 
 
-def t_2392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2709(ctx, E):
-        return t_2393(ctx, k, s, E)
+    if x_2729(ctx, E):
+        return t_2408(ctx, k, s, E)
     return k()
 
 
-def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~712', x_2710(ctx, E), True)
-    if not x_2711(ctx, E):
+    LOCAL(ctx, E, 'open~727', x_2730(ctx, E), True)
+    if not x_2731(ctx, E):
         return False
-    return t_2396(ctx, k, s, E)
+    return t_2411(ctx, k, s, E)
 
 
-d_2394 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2395 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2409 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2410 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
 
 
-def t_2396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2396, None, [], k)
+    return CHOOSE(ctx, 2411, None, [], k)
 
 
-def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2412(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~714', E.get('t~706'), True)
-    LOCAL(ctx, E, 's~715', E.get('space~713'), True)
-    return t_2400(ctx, k, s, E)
+    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
+    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
+    return t_2415(ctx, k, s, E)
 
 
-d_2398 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2399 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2413 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2414 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_2400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2415(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2401, ctx.state.get('board'), E.get('s~715'))
+    c, key = KEYPLACE(ctx, 2416, ctx.state.get('board'), E.get('s~730'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2716(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~715'), '=', False, K[4])
-    return t_2403(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2736(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[4])
+    return t_2418(ctx, k, s, E)
 
 
-def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2401, ctx.state.get('board'), E.get('s~715'))
+    c, key = KEYPLACE(ctx, 2416, ctx.state.get('board'), E.get('s~730'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2716(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2736(ctx, E), '=', False, K[3])
     return True
 
 
-d_2402 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2403 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2404 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2405 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2406 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2407 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2408 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2409 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2417 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2418 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2419 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2420 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2421 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2422 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2423 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2424 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def d_2410(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', x_2730(ctx, E), True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 2413, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~734', x_2750(ctx, E), True)
+    LOCAL(ctx, E, 'r~735', 'animal', True)
+    c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[5])
     return True
 
 
-def d_2411(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2426(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', x_2730(ctx, E), True)
+    LOCAL(ctx, E, 'n~734', x_2750(ctx, E), True)
     return True
 
 
-def d_2412(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2427(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'animal', True)
+    LOCAL(ctx, E, 'r~735', 'animal', True)
     return True
 
 
-def d_2413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2413, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[5])
     return True
 
 
 TRIALS = {
-    2386: t_2386,
-    2387: CPS(d_2387),
-    2388: CPS(d_2388),
-    2389: t_2389,
-    2390: CPS(d_2390),
-    2391: CPS(d_2391),
-    2392: t_2392,
-    2393: t_2393,
-    2394: CPS(d_2394),
-    2395: CPS(d_2395),
-    2396: t_2396,
-    2397: t_2397,
-    2398: CPS(d_2398),
-    2399: CPS(d_2399),
-    2400: t_2400,
-    2401: CPS(d_2401),
+    2401: t_2401,
     2402: CPS(d_2402),
-    2403: t_2403,
+    2403: CPS(d_2403),
     2404: t_2404,
-    2405: t_2405,
-    2406: t_2406,
+    2405: CPS(d_2405),
+    2406: CPS(d_2406),
     2407: t_2407,
     2408: t_2408,
     2409: CPS(d_2409),
     2410: CPS(d_2410),
-    2411: CPS(d_2411),
-    2412: CPS(d_2412),
+    2411: t_2411,
+    2412: t_2412,
     2413: CPS(d_2413),
+    2414: CPS(d_2414),
+    2415: t_2415,
+    2416: CPS(d_2416),
+    2417: CPS(d_2417),
+    2418: t_2418,
+    2419: t_2419,
+    2420: t_2420,
+    2421: t_2421,
+    2422: t_2422,
+    2423: t_2423,
+    2424: CPS(d_2424),
+    2425: CPS(d_2425),
+    2426: CPS(d_2426),
+    2427: CPS(d_2427),
+    2428: CPS(d_2428),
 }
 
 
 CODE = {
-    2704: x_2704,
-    2708: x_2708,
-    2709: x_2709,
-    2710: x_2710,
-    2711: x_2711,
-    2715: x_2715,
-    2716: x_2716,
-    2717: x_2717,
-    2719: x_2719,
-    2720: x_2720,
-    2721: x_2721,
-    2722: x_2722,
-    2723: x_2723,
     2724: x_2724,
     2728: x_2728,
     2729: x_2729,
     2730: x_2730,
-    2732: x_2732,
-    2734: x_2734,
+    2731: x_2731,
+    2735: x_2735,
+    2736: x_2736,
+    2737: x_2737,
+    2739: x_2739,
+    2740: x_2740,
+    2741: x_2741,
+    2742: x_2742,
+    2743: x_2743,
+    2744: x_2744,
+    2748: x_2748,
+    2749: x_2749,
+    2750: x_2750,
+    2752: x_2752,
+    2754: x_2754,
 }
 AT = {
-    2704: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2708: 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    2729: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2730: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
+    2724: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2728: 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    2749: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2750: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:580
-    'ecological_zone': '{"id":"ecological_zone","number":"128","name":{"en":"Ecological Zone"},"type":"active","cost":12,"tags":["animal","plant"],"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~700","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~700"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~700"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~700"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~700"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"b":{"op":"lit","v":1},"x":2704},"effect":{"op":"seq","b":[{"op":"let","v":"t~701","e":{"op":"lit","v":"ecological_zone","x":2705},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2387},{"op":"let","v":"u~702","e":{"op":"lit","v":"greenery","x":2706},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2388},{"op":"seq","b":[{"op":"let","v":"t~706","e":{"op":"var","n":"t~701","x":2707},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2390},{"op":"let","v":"l~707","e":{"op":"filt","v":"x~704","src":{"op":"filt","v":"x~703","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~703"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~701"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~705","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~704"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~705"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~705"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~705"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~702"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~705"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~702"}}]}]}}]},"x":2708},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2391},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~708","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~708"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~708"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~708"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~708"},"f":"tile","d":null},"b":{"op":"var","n":"t~706"}}}]},"x":2709},"t":{"op":"seq","b":[{"op":"let","v":"open~712","e":{"op":"filt","v":"s~709","src":{"op":"var","n":"l~707"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"t~706"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~709"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~710","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~709"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~711","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~711"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~711"}}]}]}}]}]}}]}}]}]},"x":2710},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2394},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~712"}]},"b":{"op":"lit","v":0},"x":2711},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2395},{"op":"choose","alts":[{"gens":[{"v":"space~713","src":{"op":"var","n":"open~712","x":2712},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~714","e":{"op":"var","n":"t~706","x":2713},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2398},{"op":"let","v":"s~715","e":{"op":"var","n":"space~713","x":2714},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2399},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{},"x":2715},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~714"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~714"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2716},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2401},{"op":"set","t":{"op":"st","k":"last_space","x":2717},"o":"=","e":{"op":"var","n":"s~715","x":2718},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2402},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2719},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~715"},"f":"bonus","d":null,"x":2720},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2405},{"op":"for","v":"x~716","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~715"}],"kind":"spaces","x":2721},"w":{"op":"in","a":{"op":"var","n":"x~716"},"b":{"op":"st","k":"board"},"neg":false,"x":2722},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~716"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2723},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2407},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2406},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~714"},"f":"effect","d":null,"x":2724},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2408},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~714","x":2725},"space":{"op":"var","n":"s~715","x":2726},"by":{"op":"var","n":"you","x":2727}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2409}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2404},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2403}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2400}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2397},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~713"}],"x":2728}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"ecological_zone","u":"greenery"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Zona ecologica adiacente a una tessera Verde","en":"place an Ecological Zone tile next to a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2396}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2393},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2392}],"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2389}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2386},"resource":"animal","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2729},"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~717","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~717"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"plant"}}}]},"x":2730},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2411},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":2731},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2412},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2732},"o":"+=","e":{"op":"var","n":"n~719","x":2733},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2413}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2410}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":2734},"source":{"doc":"tm-facts","section":"cards.json #128 (not fully structured: render icons and effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:580"}',
+    'ecological_zone': '{"id":"ecological_zone","number":"128","name":{"en":"Ecological Zone"},"type":"active","cost":12,"tags":["animal","plant"],"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~715","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"b":{"op":"lit","v":1},"x":2724},"effect":{"op":"seq","b":[{"op":"let","v":"t~716","e":{"op":"lit","v":"ecological_zone","x":2725},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2402},{"op":"let","v":"u~717","e":{"op":"lit","v":"greenery","x":2726},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2403},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~716","x":2727},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2405},{"op":"let","v":"l~722","e":{"op":"filt","v":"x~719","src":{"op":"filt","v":"x~718","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~718"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~716"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~720","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~719"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~720"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~717"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~717"}}]}]}}]},"x":2728},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2406},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":2729},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":2730},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2409},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":2731},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2410},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":2732},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":2733},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2413},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":2734},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2414},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":2735},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2736},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2416},{"op":"set","t":{"op":"st","k":"last_space","x":2737},"o":"=","e":{"op":"var","n":"s~730","x":2738},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2417},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2739},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":2740},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2420},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":2741},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":2742},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2743},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2422},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2421},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":2744},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2423},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":2745},"space":{"op":"var","n":"s~730","x":2746},"by":{"op":"var","n":"you","x":2747}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2424}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2419},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2418}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2415}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2412},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":2748}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"ecological_zone","u":"greenery"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Zona ecologica adiacente a una tessera Verde","en":"place an Ecological Zone tile next to a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2411}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2408},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2407}],"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2404}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2401},"resource":"animal","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2749},"b":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~733","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~733"},"b":{"op":"lit","v":"plant"}}}]},"x":2750},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2426},{"op":"let","v":"r~735","e":{"op":"lit","v":"animal","x":2751},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2752},"o":"+=","e":{"op":"var","n":"n~734","x":2753},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2428}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2425}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":2754},"source":{"doc":"tm-facts","section":"cards.json #128 (not fully structured: render icons and effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:580"}',
 }

@@ -50,7 +50,7 @@ K = [
 
 
 def x_1700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
-    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 8)
+    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 8)
 
 
 x_1703 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -63,7 +63,7 @@ x_1710 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
 def x_1715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~705'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~704'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~719'))) is int else num(_w4)))
 
 
 x_1716 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -76,8 +76,8 @@ def d_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_1509(ctx, E):
         return False
     return True
@@ -96,9 +96,9 @@ def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_1703(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -111,9 +111,9 @@ def d_1511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -133,8 +133,8 @@ def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
     if not d_1517(ctx, E):
         return False
     return True
@@ -153,9 +153,9 @@ def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_1709(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
     return True
 
 
@@ -168,9 +168,9 @@ def d_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
     return True
 
 
@@ -180,8 +180,8 @@ def d_1520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'steel', True)
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'steel', True)
     if not d_1523(ctx, E):
         return False
     return True
@@ -200,9 +200,9 @@ def d_1523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_1715(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[2])
     return True
 
 
@@ -223,9 +223,9 @@ def d_1525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[2])
     return True
 
 
@@ -235,11 +235,11 @@ def d_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 7, True)
-    LOCAL(ctx, E, 'r~707', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+    LOCAL(ctx, E, 'n~721', 7, True)
+    LOCAL(ctx, E, 'r~722', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[2])
     return True
 
 
@@ -253,9 +253,9 @@ def d_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[2])
     return True
 
 
@@ -306,5 +306,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:685
-    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1700},"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1701},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1507},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":1702},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1508},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":1703},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1510},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1704},"o":"-=","e":{"op":"var","n":"n~700","x":1705},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1511}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1509}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1506},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1706},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1512},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":1707},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1515},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":1708},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1516},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"},"x":1709},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1518},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1710},"o":"-=","e":{"op":"var","n":"n~702","x":1711},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1519}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1517}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1514},"label":{"op":"lit","v":{"option":0},"x":1712}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":1713},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1521},{"op":"let","v":"r~705","e":{"op":"lit","v":"steel","x":1714},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1522},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0},"b":{"op":"var","n":"n~704"},"x":1715},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1524},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":1716},"o":"-=","e":{"op":"var","n":"n~704","x":1717},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1525}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1523}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1520},"label":{"op":"lit","v":{"option":1},"x":1718}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1513},"effect":{"op":"seq","b":[{"op":"let","v":"n~706","e":{"op":"lit","v":7,"x":1719},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1527},{"op":"let","v":"r~707","e":{"op":"lit","v":"megacredits","x":1720},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1528},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~707"},"d":0,"x":1721},"o":"+=","e":{"op":"var","n":"n~706","x":1722},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1529}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1526}}],"vp":{"op":"lit","v":1,"x":1723},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
+    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1700},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1701},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1507},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1702},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1508},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1703},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1510},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1704},"o":"-=","e":{"op":"var","n":"n~715","x":1705},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1511}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1509}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1506},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1706},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1512},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1707},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1515},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":1708},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1516},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":1709},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1518},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1710},"o":"-=","e":{"op":"var","n":"n~717","x":1711},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1519}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1517}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1514},"label":{"op":"lit","v":{"option":0},"x":1712}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1713},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1521},{"op":"let","v":"r~720","e":{"op":"lit","v":"steel","x":1714},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1522},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"},"x":1715},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1524},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1716},"o":"-=","e":{"op":"var","n":"n~719","x":1717},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1525}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1523}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1520},"label":{"op":"lit","v":{"option":1},"x":1718}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1513},"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":7,"x":1719},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1527},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":1720},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1528},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1721},"o":"+=","e":{"op":"var","n":"n~721","x":1722},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1529}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1526}}],"vp":{"op":"lit","v":1,"x":1723},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
 }

@@ -47,81 +47,81 @@ K = [
 ]
 
 
-x_3612 = _C.x_2138  # rules_data/terraforming_mars/cards/141-208.yaml:498
+x_3652 = _C.x_2138  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def x_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3653(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~704'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~704'), 0))
+    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0))
 
 
-x_3614 = _C.x_2140  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3654 = _C.x_2140  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_3163(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
+def d_3193(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 1, True)
-    LOCAL(ctx, E, 'r~704', 'energy', True)
-    LOCAL(ctx, E, 'k~705', x_3612(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3167, PL(ctx, E.get('you')).get('prod'), E.get('r~704'))
+    LOCAL(ctx, E, 'n~718', 1, True)
+    LOCAL(ctx, E, 'r~719', 'energy', True)
+    LOCAL(ctx, E, 'k~720', x_3652(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3614(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3654(ctx, E), '+=', False, K[0])
     return True
 
 
-d_3164 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:498
+d_3194 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3165(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
+def d_3195(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~704', 'energy', True)
+    LOCAL(ctx, E, 'r~719', 'energy', True)
     return True
 
 
-d_3166 = _C.d_1886  # rules_data/terraforming_mars/cards/141-208.yaml:498
+d_3196 = _C.d_1886  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3167, PL(ctx, E.get('you')).get('prod'), E.get('r~704'))
+    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3614(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3654(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3163: CPS(d_3163),
-    3164: CPS(d_3164),
-    3165: CPS(d_3165),
-    3166: CPS(d_3166),
-    3167: CPS(d_3167),
+    3193: CPS(d_3193),
+    3194: CPS(d_3194),
+    3195: CPS(d_3195),
+    3196: CPS(d_3196),
+    3197: CPS(d_3197),
 }
 
 
 CODE = {
-    3612: x_3612,
-    3613: x_3613,
-    3614: x_3614,
+    3652: x_3652,
+    3653: x_3653,
+    3654: x_3654,
 }
 AT = {
-    3613: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3653: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:492
-    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~703","e":{"op":"lit","v":1,"x":3610},"at":"rules_data/terraforming_mars/cards/141-208.yaml:498","id":3164},{"op":"let","v":"r~704","e":{"op":"lit","v":"energy","x":3611},"at":"rules_data/terraforming_mars/cards/141-208.yaml:498","id":3165},{"op":"let","v":"k~705","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~702","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3612},"at":"rules_data/terraforming_mars/cards/141-208.yaml:498","id":3166},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~704"},"d":0,"x":3613},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~703"},"b":{"op":"var","n":"k~705"},"x":3614},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3167}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:498","id":3163},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:492"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:493
+    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3650},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3194},{"op":"let","v":"r~719","e":{"op":"lit","v":"energy","x":3651},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3195},{"op":"let","v":"k~720","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3652},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~719"},"d":0,"x":3653},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~718"},"b":{"op":"var","n":"k~720"},"x":3654},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3197}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3193},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
 }

@@ -51,7 +51,7 @@ K = [
 
 
 def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-12))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-12))
 
 
 x_1019 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -60,13 +60,13 @@ x_1019 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, AR('+', (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'), [E.get('this')], True))
+    return FN['distinct'](ctx, None, (_w2 + _w3 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) is type((_w3 := [E.get('this')])) is int else AR('+', _w2, _w3, True)))
 
 
 def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('card~704') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~704'))) is str else None) == E.get('r~703'))) else False)
+    return (True if ((E.get('card~719') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~719'))) is str else None) == E.get('r~718'))) else False)
 
 
 x_1025 = _C.x_872  # rules_data/terraforming_mars/definitions/cards.yaml:203
@@ -76,7 +76,7 @@ x_1027 = _C.x_874  # rules_data/terraforming_mars/definitions/cards.yaml:202
 def x_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~706'), 0))
+    return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~721'), 0))
 
 
 x_1032 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:267
@@ -88,11 +88,11 @@ def d_906(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -106,9 +106,9 @@ def d_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -120,16 +120,16 @@ def t_910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~705', 3, True)
-        LOCAL(ctx, E, 'r~706', 'plants', True)
-        c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~706'))
+        LOCAL(ctx, E, 'n~720', 3, True)
+        LOCAL(ctx, E, 'r~721', 'plants', True)
+        c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~721'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~705'), '+=', False, K[2])
+            SET(ctx, 'stock', c, key, E.get('n~720'), '+=', False, K[2])
         return t_918(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'animal', True)
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'animal', True)
     return t_913(ctx, r1, s, E)
 
 
@@ -150,9 +150,9 @@ def d_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('card_res'), E.get('card~704'))
+    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[3])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[3])
     return True
 
 
@@ -166,9 +166,9 @@ def d_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~706'))
+    c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~705'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~720'), '+=', False, K[2])
     return True
 
 
@@ -212,5 +212,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:259
-    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1016},"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":1017},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":907},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":1018},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":908},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1019},"o":"+=","e":{"op":"var","n":"n~700","x":1020},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":909}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":906},"effect":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":1021},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":911},{"op":"let","v":"r~703","e":{"op":"lit","v":"animal","x":1022},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":912},{"op":"choose","alts":[{"gens":[{"v":"card~704","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1023},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~704"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~704"},"f":"resource","d":null},"b":{"op":"var","n":"r~703"}}],"x":1024}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~704"},"d":0,"x":1025},"o":"+=","e":{"op":"var","n":"n~702","x":1026},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":914},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~704"}],"x":1027}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":913},{"op":"let","v":"n~705","e":{"op":"lit","v":3,"x":1028},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":915},{"op":"let","v":"r~706","e":{"op":"lit","v":"plants","x":1029},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":916},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~706"},"d":0,"x":1030},"o":"+=","e":{"op":"var","n":"n~705","x":1031},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":917},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1032},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":918}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":910},"vp":{"op":"lit","v":1,"x":1033},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
+    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1016},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1017},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":907},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1018},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":908},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1019},"o":"+=","e":{"op":"var","n":"n~715","x":1020},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":909}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":906},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1021},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":911},{"op":"let","v":"r~718","e":{"op":"lit","v":"animal","x":1022},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":912},{"op":"choose","alts":[{"gens":[{"v":"card~719","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1023},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~719"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~719"},"f":"resource","d":null},"b":{"op":"var","n":"r~718"}}],"x":1024}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~719"},"d":0,"x":1025},"o":"+=","e":{"op":"var","n":"n~717","x":1026},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":914},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~719"}],"x":1027}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":913},{"op":"let","v":"n~720","e":{"op":"lit","v":3,"x":1028},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":915},{"op":"let","v":"r~721","e":{"op":"lit","v":"plants","x":1029},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":916},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~721"},"d":0,"x":1030},"o":"+=","e":{"op":"var","n":"n~720","x":1031},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":917},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1032},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":918}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":910},"vp":{"op":"lit","v":1,"x":1033},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
 }

@@ -65,8 +65,8 @@ def d_685(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_688(ctx, E):
         return False
     return True
@@ -85,9 +85,9 @@ def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_769(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -100,9 +100,9 @@ def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -112,8 +112,8 @@ def d_691(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~702', 'tr', True)
-    LOCAL(ctx, E, 'n~703', 1, True)
+    LOCAL(ctx, E, 't~717', 'tr', True)
+    LOCAL(ctx, E, 'n~718', 1, True)
     if not d_694(ctx, E):
         return False
     return True
@@ -131,9 +131,9 @@ def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     if x_774(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~702'))
+        c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~717'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~703'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
     else:
         if not d_696(ctx, E):
             return False
@@ -146,9 +146,9 @@ def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~702'))
+    c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~717'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~703'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
     return True
 
 
@@ -158,9 +158,9 @@ def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~702'))
+    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~703'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
     if not d_698(ctx, E):
         return False
     return True
@@ -172,9 +172,9 @@ def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~702'))
+    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~703'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
     return True
 
 
@@ -216,5 +216,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:151
-    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":767},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":686},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":768},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":687},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":769},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":689},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":770},"o":"-=","e":{"op":"var","n":"n~700","x":771},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":690}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":688}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":685},"effect":{"op":"seq","b":[{"op":"let","v":"t~702","e":{"op":"lit","v":"tr","x":772},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":692},{"op":"let","v":"n~703","e":{"op":"lit","v":1,"x":773},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":693},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~702"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":774},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~702"},"d":0,"x":775},"o":"+=","e":{"op":"var","n":"n~703","x":776},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":695},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~702"},"d":0,"x":777},"o":"+=","e":{"op":"var","n":"n~703","x":778},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":697},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~702"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~703"},"b":{"op":"lit","v":0}}],"x":779},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":780},"o":"=","e":{"op":"lit","v":true,"x":781},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":699},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":694}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":691}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
+    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":767},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":686},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":768},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":687},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":769},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":689},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":770},"o":"-=","e":{"op":"var","n":"n~715","x":771},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":690}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":688}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":685},"effect":{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":772},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":692},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":773},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":693},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":774},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":775},"o":"+=","e":{"op":"var","n":"n~718","x":776},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":695},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":777},"o":"+=","e":{"op":"var","n":"n~718","x":778},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":697},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":779},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":780},"o":"=","e":{"op":"lit","v":true,"x":781},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":699},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":694}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":691}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
 }

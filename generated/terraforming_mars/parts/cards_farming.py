@@ -60,21 +60,21 @@ def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~704', 2, True)
-    LOCAL(ctx, E, 'r~705', 'plants', True)
-    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~719', 2, True)
+    LOCAL(ctx, E, 'r~720', 'plants', True)
+    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
@@ -88,9 +88,9 @@ def d_2197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -104,9 +104,9 @@ def d_2200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -120,9 +120,9 @@ def d_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:477
-    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2481},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":2482},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2195},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":2483},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2484},"o":"+=","e":{"op":"var","n":"n~700","x":2485},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2197},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":2486},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2198},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":2487},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2488},"o":"+=","e":{"op":"var","n":"n~702","x":2489},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2200},{"op":"let","v":"n~704","e":{"op":"lit","v":2,"x":2490},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2201},{"op":"let","v":"r~705","e":{"op":"lit","v":"plants","x":2491},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2202},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2492},"o":"+=","e":{"op":"var","n":"n~704","x":2493},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2203}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2194},"vp":{"op":"lit","v":2,"x":2494},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
+    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2481},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2482},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2195},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2483},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2484},"o":"+=","e":{"op":"var","n":"n~715","x":2485},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2197},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2486},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2198},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2487},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2488},"o":"+=","e":{"op":"var","n":"n~717","x":2489},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2200},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":2490},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2201},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":2491},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2202},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2492},"o":"+=","e":{"op":"var","n":"n~719","x":2493},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2203}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2194},"vp":{"op":"lit","v":2,"x":2494},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
 }

@@ -52,49 +52,50 @@ K = [
 ]
 
 
-x_3580 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3581 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3582 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3586 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3587 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3588 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3590 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3591 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3592 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3593 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3594 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3595 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3599 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3620 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3621 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3622 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3626 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3627 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3628 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3630 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3631 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3632 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3633 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3634 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3635 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3639 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def x_3602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def x_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     if E is None:
         E = ctx.env()
     return (True if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w3.get('card', None) if type((_w3 := (_w2.get(ctx.state.get('last_space'), {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, ctx.state.get('last_space'), {})))) is dict else KEY(_w3, 'card', None)) == E.get('this'))) and (((_w5.get('tile', None) if type((_w5 := (_w4.get(ctx.state.get('last_space'), {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, ctx.state.get('last_space'), {})))) is dict else KEY(_w5, 'tile', None)) == 'ocean')) else False)
 
 
-x_3603 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+x_3643 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
 
 
-def x_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def x_3644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~717') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) > 0)) and (any([(True if ((v_x_718 in _w4 if type((_w4 := ctx.state.get('board'))) in (list, dict) else IN(v_x_718, _w4))) and (((_w6.get('owner', None) if type((_w6 := (_w5.get(v_x_718, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_x_718, {})))) is dict else KEY(_w6, 'owner', None)) == E.get('target~717'))) else False) for v_x_718 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~716'), 'target': E.get('target~717'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    _h1 = ctx.state.get('board')
+    return (True if ((E.get('target~732') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~732'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~731'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_733 in _h1 if type(_h1) in (list, dict) else IN(v_x_733, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('target~732'))) else False) for v_x_733 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~731'), 'target': E.get('target~732'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
+def x_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))
+    return (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~732'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~731'), 0))
 
 
-def x_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def x_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~717')}
+    return {'target': E.get('target~732')}
 
 
-def t_3137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
+def t_3167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,207 +103,207 @@ def t_3137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~715', 4, True)
-        LOCAL(ctx, E, 'r~716', 'megacredits', True)
-        return t_3159(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~730', 4, True)
+        LOCAL(ctx, E, 'r~731', 'megacredits', True)
+        return t_3189(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~700', 'ocean', True)
-    return t_3139(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~715', 'ocean', True)
+    return t_3169(ctx, r1, s, E)
 
 
-d_3138 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:489
+d_3168 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:490
 
 
-def t_3139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3580(ctx, E):
-        return t_3140(ctx, k, s, E)
+    if x_3620(ctx, E):
+        return t_3170(ctx, k, s, E)
     return k()
 
 
-def t_3140(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~710', x_3581(ctx, E), True)
-    if not x_3582(ctx, E):
+    LOCAL(ctx, E, 'legal~725', x_3621(ctx, E), True)
+    if not x_3622(ctx, E):
         return False
-    return t_3143(ctx, k, s, E)
+    return t_3173(ctx, k, s, E)
 
 
-d_3141 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3142 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3171 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3172 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_3143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3173(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3143, None, [], k)
+    return CHOOSE(ctx, 3173, None, [], k)
 
 
-def t_3144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
-    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
-    return t_3147(ctx, k, s, E)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    return t_3177(ctx, k, s, E)
 
 
-d_3145 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3146 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3175 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3176 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3148, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 3178, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3587(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[4])
-    return t_3150(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3627(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
+    return t_3180(ctx, k, s, E)
 
 
-def d_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3148, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 3178, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3587(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3627(ctx, E), '=', False, K[3])
     return True
 
 
-d_3149 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3150 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3151 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3152 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3153 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3154 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3155 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3156 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3179 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3180 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3181 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3182 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3183 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3184 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3185 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3186 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
+def d_3187(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'n~730', 4, True)
     return True
 
 
-d_3158 = _C.d_880  # rules_data/terraforming_mars/cards/141-208.yaml:489
+d_3188 = _C.d_880  # rules_data/terraforming_mars/cards/141-208.yaml:490
 
 
-def t_3159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def t_3189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3602(ctx, E):
-        return t_3160(ctx, k, s, E)
+    if x_3642(ctx, E):
+        return t_3190(ctx, k, s, E)
     return k()
 
 
-def t_3160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def t_3190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3160, None, [], k)
+    return CHOOSE(ctx, 3190, None, [], k)
 
 
-def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
+def d_3191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3161, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3191, PL(ctx, E.get('target~732')).get('stock'), E.get('r~731'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~730'), '-=', False, K[5])
     return True
 
 
-d_3162 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
+d_3192 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
 
 
 TRIALS = {
-    3137: t_3137,
-    3138: CPS(d_3138),
-    3139: t_3139,
-    3140: t_3140,
-    3141: CPS(d_3141),
-    3142: CPS(d_3142),
-    3143: t_3143,
-    3144: t_3144,
-    3145: CPS(d_3145),
-    3146: CPS(d_3146),
-    3147: t_3147,
-    3148: CPS(d_3148),
-    3149: CPS(d_3149),
-    3150: t_3150,
-    3151: t_3151,
-    3152: t_3152,
-    3153: t_3153,
-    3154: t_3154,
-    3155: t_3155,
-    3156: CPS(d_3156),
-    3157: CPS(d_3157),
-    3158: CPS(d_3158),
-    3159: t_3159,
-    3160: t_3160,
-    3161: CPS(d_3161),
-    3162: CPS(d_3162),
+    3167: t_3167,
+    3168: CPS(d_3168),
+    3169: t_3169,
+    3170: t_3170,
+    3171: CPS(d_3171),
+    3172: CPS(d_3172),
+    3173: t_3173,
+    3174: t_3174,
+    3175: CPS(d_3175),
+    3176: CPS(d_3176),
+    3177: t_3177,
+    3178: CPS(d_3178),
+    3179: CPS(d_3179),
+    3180: t_3180,
+    3181: t_3181,
+    3182: t_3182,
+    3183: t_3183,
+    3184: t_3184,
+    3185: t_3185,
+    3186: CPS(d_3186),
+    3187: CPS(d_3187),
+    3188: CPS(d_3188),
+    3189: t_3189,
+    3190: t_3190,
+    3191: CPS(d_3191),
+    3192: CPS(d_3192),
 }
 
 
 CODE = {
-    3580: x_3580,
-    3581: x_3581,
-    3582: x_3582,
-    3586: x_3586,
-    3587: x_3587,
-    3588: x_3588,
-    3590: x_3590,
-    3591: x_3591,
-    3592: x_3592,
-    3593: x_3593,
-    3594: x_3594,
-    3595: x_3595,
-    3599: x_3599,
-    3602: x_3602,
-    3603: x_3603,
-    3604: x_3604,
-    3605: x_3605,
-    3607: x_3607,
+    3620: x_3620,
+    3621: x_3621,
+    3622: x_3622,
+    3626: x_3626,
+    3627: x_3627,
+    3628: x_3628,
+    3630: x_3630,
+    3631: x_3631,
+    3632: x_3632,
+    3633: x_3633,
+    3634: x_3634,
+    3635: x_3635,
+    3639: x_3639,
+    3642: x_3642,
+    3643: x_3643,
+    3644: x_3644,
+    3645: x_3645,
+    3647: x_3647,
 }
 AT = {
-    3602: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
-    3604: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
-    3605: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:82',
-    3607: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
+    3642: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
+    3644: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
+    3645: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:82',
+    3647: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:482
-    'flooding': '{"id":"flooding","number":"188","name":{"en":"Flooding"},"type":"event","cost":7,"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"ocean","x":3579},"at":"rules_data/terraforming_mars/cards/141-208.yaml:489","id":3138},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~701","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~701"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"tile","d":null},"b":{"op":"var","n":"t~700"}}}]},"x":3580},"t":{"op":"seq","b":[{"op":"let","v":"legal~710","e":{"op":"letx","v":"open~706","e":{"op":"filt","v":"s~703","src":{"op":"filt","v":"x~702","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~702"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"t~700"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~703"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~704","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~703"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~705","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~705"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~709","e":{"op":"filt","v":"s~707","src":{"op":"var","n":"open~706"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~709"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~709"},"b":{"op":"var","n":"open~706"}}},"x":3581},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3141},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~710"}]},"b":{"op":"lit","v":0},"x":3582},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3142},{"op":"choose","alts":[{"gens":[{"v":"space~711","src":{"op":"var","n":"legal~710","x":3583},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~712","e":{"op":"var","n":"t~700","x":3584},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3145},{"op":"let","v":"s~713","e":{"op":"var","n":"space~711","x":3585},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3146},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~713"},"d":{},"x":3586},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~712"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3587},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3148},{"op":"set","t":{"op":"st","k":"last_space","x":3588},"o":"=","e":{"op":"var","n":"s~713","x":3589},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3149},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3590},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"bonus","d":null,"x":3591},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3152},{"op":"for","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces","x":3592},"w":{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false,"x":3593},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3594},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3154},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3153},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"effect","d":null,"x":3595},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3155},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~712","x":3596},"space":{"op":"var","n":"s~713","x":3597},"by":{"op":"var","n":"you","x":3598}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3156}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3151},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3150}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3147}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3144},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~711"}],"x":3599}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3143}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3140},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3139},{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":3600},"at":"rules_data/terraforming_mars/cards/141-208.yaml:489","id":3157},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3601},"at":"rules_data/terraforming_mars/cards/141-208.yaml:489","id":3158},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1}},{"op":"cmp","o":"!=","a":{"op":"st","k":"last_space"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"st","k":"last_space"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}}],"x":3602},"t":{"op":"choose","alts":[{"gens":[{"v":"target~717","src":{"op":"core","n":"players","x":3603},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~717"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~718","src":{"op":"fn","f":"adjacent","a":[{"op":"st","k":"last_space"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~718"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~718"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"target~717"}}]}}]},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~716"},"target":{"op":"var","n":"target~717"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":3604}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3605},"o":"-=","e":{"op":"var","n":"n~715","x":3606},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:82","id":3161},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~717"}],"x":3607}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:83","id":3162},"label":{"op":"lit","v":{"target":null},"x":3608}}],"kind":"target_player","prompt":{"def":"lose_from_owner_next_to_it","args":{"n":4,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 M€ al proprietario di una tessera adiacente a quell\'oceano","en":"remove up to 4 M€ from the owner of a tile next to that ocean"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:78","id":3160},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:76","id":3159}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:489","id":3137},"vp":{"op":"lit","v":-1,"x":3609},"source":{"doc":"tm-facts","section":"cards.json #188 (render icons: oceans(1), minus megacredits(4, all)*)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:482"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:483
+    'flooding': '{"id":"flooding","number":"188","name":{"en":"Flooding"},"type":"event","cost":7,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3619},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3168},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3620},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3621},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3171},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3622},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3172},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3623},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3624},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3175},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3625},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3176},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3626},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3627},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3178},{"op":"set","t":{"op":"st","k":"last_space","x":3628},"o":"=","e":{"op":"var","n":"s~728","x":3629},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3179},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3630},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3631},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3182},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3632},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3633},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3634},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3184},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3183},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3635},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3185},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3636},"space":{"op":"var","n":"s~728","x":3637},"by":{"op":"var","n":"you","x":3638}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3186}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3181},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3180}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3177}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3174},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3639}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3173}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3170},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3169},{"op":"let","v":"n~730","e":{"op":"lit","v":4,"x":3640},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3187},{"op":"let","v":"r~731","e":{"op":"lit","v":"megacredits","x":3641},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3188},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1}},{"op":"cmp","o":"!=","a":{"op":"st","k":"last_space"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"st","k":"last_space"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}}],"x":3642},"t":{"op":"choose","alts":[{"gens":[{"v":"target~732","src":{"op":"core","n":"players","x":3643},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~732"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~732"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"st","k":"last_space"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"target~732"}}]}}]},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~731"},"target":{"op":"var","n":"target~732"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":3644}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~732"}},"k":{"op":"var","n":"r~731"},"d":0,"x":3645},"o":"-=","e":{"op":"var","n":"n~730","x":3646},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:82","id":3191},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~732"}],"x":3647}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:83","id":3192},"label":{"op":"lit","v":{"target":null},"x":3648}}],"kind":"target_player","prompt":{"def":"lose_from_owner_next_to_it","args":{"n":4,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 M€ al proprietario di una tessera adiacente a quell\'oceano","en":"remove up to 4 M€ from the owner of a tile next to that ocean"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:78","id":3190},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:76","id":3189}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3167},"vp":{"op":"lit","v":-1,"x":3649},"source":{"doc":"tm-facts","section":"cards.json #188 (render icons: oceans(1), minus megacredits(4, all)*)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:483"}',
 }

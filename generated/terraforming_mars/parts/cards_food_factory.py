@@ -60,16 +60,16 @@ def d_1149(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
     if not d_1152(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 4, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 4, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -86,9 +86,9 @@ def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_1295(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -101,9 +101,9 @@ def d_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -117,9 +117,9 @@ def d_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:405
-    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1293},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1150},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":1294},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1151},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":1295},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1153},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1296},"o":"-=","e":{"op":"var","n":"n~700","x":1297},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1154}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1152},{"op":"let","v":"n~702","e":{"op":"lit","v":4,"x":1298},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1155},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":1299},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1156},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1300},"o":"+=","e":{"op":"var","n":"n~702","x":1301},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1157}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1149},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1302},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1158},"vp":{"op":"lit","v":1,"x":1303},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
+    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1293},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1150},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1294},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1151},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1295},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1153},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1296},"o":"-=","e":{"op":"var","n":"n~715","x":1297},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1154}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1152},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":1298},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1155},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":1299},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1156},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1300},"o":"+=","e":{"op":"var","n":"n~717","x":1301},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1157}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1149},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1302},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1158},"vp":{"op":"lit","v":1,"x":1303},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
 }

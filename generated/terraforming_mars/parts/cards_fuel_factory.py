@@ -48,135 +48,135 @@ K = [
 ]
 
 
-x_3401 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3402 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3406 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3410 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3412 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:401
+x_3441 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3442 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3446 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3450 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3452 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
-def d_2979(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
+def d_3009(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_2982(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_3012(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2987, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'titanium', True)
+    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2990, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-d_2980 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:400
-d_2981 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:400
+d_3010 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3011 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_2982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3401(ctx, E):
+    if not x_3441(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2984, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2983 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3013 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2984(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2984, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2985 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:400
-d_2986 = _C.d_1640  # rules_data/terraforming_mars/cards/141-208.yaml:400
+d_3015 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3016 = _C.d_1640  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2987, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2988 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:400
-d_2989 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:400
+d_3018 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3019 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2990, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-t_2991 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:401
+t_3021 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
 TRIALS = {
-    2979: CPS(d_2979),
-    2980: CPS(d_2980),
-    2981: CPS(d_2981),
-    2982: CPS(d_2982),
-    2983: CPS(d_2983),
-    2984: CPS(d_2984),
-    2985: CPS(d_2985),
-    2986: CPS(d_2986),
-    2987: CPS(d_2987),
-    2988: CPS(d_2988),
-    2989: CPS(d_2989),
-    2990: CPS(d_2990),
-    2991: t_2991,
+    3009: CPS(d_3009),
+    3010: CPS(d_3010),
+    3011: CPS(d_3011),
+    3012: CPS(d_3012),
+    3013: CPS(d_3013),
+    3014: CPS(d_3014),
+    3015: CPS(d_3015),
+    3016: CPS(d_3016),
+    3017: CPS(d_3017),
+    3018: CPS(d_3018),
+    3019: CPS(d_3019),
+    3020: CPS(d_3020),
+    3021: t_3021,
 }
 
 
 CODE = {
-    3401: x_3401,
-    3402: x_3402,
-    3406: x_3406,
-    3410: x_3410,
-    3412: x_3412,
+    3441: x_3441,
+    3442: x_3442,
+    3446: x_3446,
+    3450: x_3450,
+    3452: x_3452,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:394
-    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3399},"at":"rules_data/terraforming_mars/cards/141-208.yaml:400","id":2980},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3400},"at":"rules_data/terraforming_mars/cards/141-208.yaml:400","id":2981},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3401},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2983},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3402},"o":"-=","e":{"op":"var","n":"n~700","x":3403},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2984}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2982},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":3404},"at":"rules_data/terraforming_mars/cards/141-208.yaml:400","id":2985},{"op":"let","v":"r~703","e":{"op":"lit","v":"titanium","x":3405},"at":"rules_data/terraforming_mars/cards/141-208.yaml:400","id":2986},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3406},"o":"+=","e":{"op":"var","n":"n~702","x":3407},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2987},{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":3408},"at":"rules_data/terraforming_mars/cards/141-208.yaml:400","id":2988},{"op":"let","v":"r~705","e":{"op":"lit","v":"megacredits","x":3409},"at":"rules_data/terraforming_mars/cards/141-208.yaml:400","id":2989},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":3410},"o":"+=","e":{"op":"var","n":"n~704","x":3411},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2990}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:400","id":2979},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3412},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":2991},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:394"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:395
+    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3439},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3010},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3440},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3011},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3441},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3013},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3442},"o":"-=","e":{"op":"var","n":"n~715","x":3443},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3014}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3012},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3444},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3015},{"op":"let","v":"r~718","e":{"op":"lit","v":"titanium","x":3445},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3016},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3446},"o":"+=","e":{"op":"var","n":"n~717","x":3447},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3017},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3448},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3018},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3449},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3019},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3450},"o":"+=","e":{"op":"var","n":"n~719","x":3451},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3020}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3009},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3452},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3021},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
 }

@@ -60,16 +60,16 @@ def d_1938(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
     if not d_1941(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'energy', True)
-    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'energy', True)
+    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -86,9 +86,9 @@ def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2198(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -101,9 +101,9 @@ def d_1943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -117,9 +117,9 @@ def d_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:304
-    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2196},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1939},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":2197},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1940},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":2198},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1942},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2199},"o":"-=","e":{"op":"var","n":"n~700","x":2200},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1943}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1941},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":2201},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1944},{"op":"let","v":"r~703","e":{"op":"lit","v":"energy","x":2202},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1945},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2203},"o":"+=","e":{"op":"var","n":"n~702","x":2204},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1946}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1938},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2205},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1947},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
+    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2196},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1939},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2197},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1940},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2198},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1942},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2199},"o":"-=","e":{"op":"var","n":"n~715","x":2200},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1943}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1941},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2201},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1944},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":2202},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1945},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2203},"o":"+=","e":{"op":"var","n":"n~717","x":2204},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1946}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1938},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2205},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1947},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
 }

@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2756 = _C.x_2756  # rules_data/terraforming_mars/cards/071-140.yaml:631
-x_2759 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2761 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:639
+x_2776 = _C.x_2776  # rules_data/terraforming_mars/cards/071-140.yaml:631
+x_2779 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2781 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
-def d_2429(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
+def d_2444(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 3, True)
-    LOCAL(ctx, E, 'r~705', 'energy', True)
-    c, key = KEYPLACE(ctx, 2432, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    LOCAL(ctx, E, 'n~719', 3, True)
+    LOCAL(ctx, E, 'r~720', 'energy', True)
+    c, key = KEYPLACE(ctx, 2447, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-d_2430 = _C.d_711  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2431 = _C.d_969  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2445 = _C.d_711  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2446 = _C.d_969  # rules_data/terraforming_mars/cards/071-140.yaml:638
 
 
-def d_2432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2432, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2447, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-t_2433 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:639
+t_2448 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 TRIALS = {
-    2429: CPS(d_2429),
-    2430: CPS(d_2430),
-    2431: CPS(d_2431),
-    2432: CPS(d_2432),
-    2433: t_2433,
+    2444: CPS(d_2444),
+    2445: CPS(d_2445),
+    2446: CPS(d_2446),
+    2447: CPS(d_2447),
+    2448: t_2448,
 }
 
 
 CODE = {
-    2756: x_2756,
-    2759: x_2759,
-    2761: x_2761,
+    2776: x_2776,
+    2779: x_2779,
+    2781: x_2781,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:631
-    'fusion_power': '{"id":"fusion_power","number":"132","name":{"en":"Fusion Power"},"type":"automated","cost":14,"tags":["science","power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":2756},"production":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":3,"x":2757},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2430},{"op":"let","v":"r~705","e":{"op":"lit","v":"energy","x":2758},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2431},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2759},"o":"+=","e":{"op":"var","n":"n~704","x":2760},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2432}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2429},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2761},"at":"rules_data/terraforming_mars/cards/071-140.yaml:639","id":2433},"source":{"doc":"tm-facts","section":"cards.json #132"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:631"}',
+    'fusion_power': '{"id":"fusion_power","number":"132","name":{"en":"Fusion Power"},"type":"automated","cost":14,"tags":["science","power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":2776},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2777},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2445},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":2778},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2446},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2779},"o":"+=","e":{"op":"var","n":"n~719","x":2780},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2447}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2444},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2781},"at":"rules_data/terraforming_mars/cards/071-140.yaml:639","id":2448},"source":{"doc":"tm-facts","section":"cards.json #132"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:631"}',
 }

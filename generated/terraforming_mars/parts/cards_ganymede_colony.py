@@ -54,37 +54,46 @@ K = [
 def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     if E is None:
         E = ctx.env()
-    return [E.get('s~701')]
+    return [E.get('s~716')]
 
 
 def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1984, E.get('t~702'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_704, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_704, 0)), (ctx.index.plain['parameters'].get(v_p_704, NOREC).get('step', 0) if type(v_p_704) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_704, NOREC).get('max', 0) if type(v_p_704) is str else 0))) is int else num(_w3))) for v_p_704 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_704, NOREC).get('tile', None) if type(v_p_704) is str else None) == E.get('t~702'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_719, 0) if type(_h1) is dict else KEY(_h1, v_p_719, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('step', 0) if type(v_p_719) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('max', 0) if type(v_p_719) is str else 0))) is int else num(_w4))) for v_p_719 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_719, NOREC).get('tile', None) if type(v_p_719) is str else None) == E.get('t~717'))))
+    return MEMO(ctx, (1984, E.get('t~717'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1985, E.get('l~703'), E.get('this'), E.get('t~702'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_705 for v_s_705 in items_of(E.get('l~703')) if (True if ((not (v_s_705 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_705, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_705, NOREC).get('reserved', None) if type(v_s_705) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_705, NOREC).get('reserved', None) if type(v_s_705) is str else None) == E.get('t~702'))) or (((ctx.index.plain['spaces'].get(v_s_705, NOREC).get('reserved', None) if type(v_s_705) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_705 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_705, _w2)))) or (((_w3.get(v_s_705, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_705, None)) == E.get('you'))) else False)) and ((True if ((v_s_705 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~702'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_705, _w6))) or ((not any([(True if ((v_x_706 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_706, _w7))) and ((not (v_x_706 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~702'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_706, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_706, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_706, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_706, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_706, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_707)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_706, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_706, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_707)) else False)) else False) for v_u_707 in items_of(KEY(GET(ctx, 'tiles', E.get('t~702'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_706 in items_of(ADJ(ctx, 'spaces', v_s_705))]))) else False)) else False)])
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~717'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
+        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~717'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
+        return [v_s_720 for v_s_720 in items_of(E.get('l~718')) if (True if ((not (v_s_720 in _h1 if type(_h1) in (list, dict) else IN(v_s_720, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('reserved', None) if type(v_s_720) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('reserved', None) if type(v_s_720) is str else None) == E.get('t~717'))) or (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('reserved', None) if type(v_s_720) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_720 in _h2 if type(_h2) in (list, dict) else IN(v_s_720, _h2)))) or (((_h2.get(v_s_720, None) if type(_h2) is dict else KEY(_h2, v_s_720, None)) == E.get('you'))) else False)) and ((True if ((v_s_720 in _h3 if type(_h3) in (list, dict) else IN(v_s_720, _h3))) or ((not any((True if ((v_x_721 in _h1 if type(_h1) in (list, dict) else IN(v_x_721, _h1))) and ((not (v_x_721 in _h3 if type(_h3) in (list, dict) else IN(v_x_721, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_721, {}) if type(_h1) is dict else KEY(_h1, v_x_721, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_721, {}) if type(_h1) is dict else KEY(_h1, v_x_721, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_722)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_721, {}) if type(_h1) is dict else KEY(_h1, v_x_721, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_722)) else False)) else False) for v_u_722 in items_of(_h4))) else False) for v_x_721 in ADJ(ctx, 'spaces', v_s_720)))) else False)) else False)]
+    return MEMO(ctx, (1985, E.get('l~718'), E.get('this'), E.get('t~717'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~708')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('open~723')) > 0)
 
 
 def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~711'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~711'), {}))
+    return (_w1.get(E.get('s~726'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~726'), {}))
 
 
 def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~710'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~710'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~725'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~725'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_1992 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -94,43 +103,43 @@ x_1994 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~711'))
+    return FLD(ctx, K[0], E.get('s~726'))
 
 
 def x_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~711'))
+    return ADJ(ctx, 'spaces', E.get('s~726'))
 
 
 def x_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~712') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~712'), _w1))
+    return (E.get('x~727') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~727'), _w1))
 
 
 def x_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~712'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~712'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~727'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~727'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~710'))
+    return FLD(ctx, K[2], E.get('t~725'))
 
 
 def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~709')}
+    return {'space': E.get('space~724')}
 
 
 def x_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_714 for v_x_714 in items_of((ctx.index.plain['cards'].get(v_c_713, NOREC).get('tags', []) if type(v_c_713) is str else [])) if (v_x_714 == 'jovian')]) for v_c_713 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_716 for v_x_716 in items_of((ctx.index.plain['corporations'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])) if (v_x_716 == 'jovian')]) for v_c_715 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1))))
+    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_728, NOREC).get('tags', []) if type(v_c_728) is str else [])).count('jovian') for v_c_728 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_730, NOREC).get('tags', []) if type(v_c_730) is str else [])).count('jovian') for v_c_730 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
 def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
@@ -139,8 +148,8 @@ def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'city', True)
-    LOCAL(ctx, E, 's~701', 's01', True)
+    LOCAL(ctx, E, 't~715', 'city', True)
+    LOCAL(ctx, E, 's~716', 's01', True)
     return t_1750(ctx, k, s, E)
 
 
@@ -153,7 +162,7 @@ def d_1749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~701', 's01', True)
+    LOCAL(ctx, E, 's~716', 's01', True)
     return True
 
 
@@ -163,8 +172,8 @@ def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~702', E.get('t~700'), True)
-    LOCAL(ctx, E, 'l~703', x_1983(ctx, E), True)
+    LOCAL(ctx, E, 't~717', E.get('t~715'), True)
+    LOCAL(ctx, E, 'l~718', x_1983(ctx, E), True)
     return t_1753(ctx, k, s, E)
 
 
@@ -174,7 +183,7 @@ def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~702', E.get('t~700'), True)
+    LOCAL(ctx, E, 't~717', E.get('t~715'), True)
     return True
 
 
@@ -184,7 +193,7 @@ def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~703', x_1983(ctx, E), True)
+    LOCAL(ctx, E, 'l~718', x_1983(ctx, E), True)
     return True
 
 
@@ -205,7 +214,7 @@ def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~708', x_1985(ctx, E), True)
+    LOCAL(ctx, E, 'open~723', x_1985(ctx, E), True)
     if not x_1986(ctx, E):
         return False
     return t_1757(ctx, k, s, E)
@@ -217,7 +226,7 @@ def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~708', x_1985(ctx, E), True)
+    LOCAL(ctx, E, 'open~723', x_1985(ctx, E), True)
     return True
 
 
@@ -245,8 +254,8 @@ def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~710', E.get('t~702'), True)
-    LOCAL(ctx, E, 's~711', E.get('space~709'), True)
+    LOCAL(ctx, E, 't~725', E.get('t~717'), True)
+    LOCAL(ctx, E, 's~726', E.get('space~724'), True)
     return t_1761(ctx, k, s, E)
 
 
@@ -256,7 +265,7 @@ def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~710', E.get('t~702'), True)
+    LOCAL(ctx, E, 't~725', E.get('t~717'), True)
     return True
 
 
@@ -266,7 +275,7 @@ def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~711', E.get('space~709'), True)
+    LOCAL(ctx, E, 's~726', E.get('space~724'), True)
     return True
 
 
@@ -276,10 +285,10 @@ def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~711'))
+    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~726'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~711'), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[4])
     return t_1764(ctx, k, s, E)
 
 
@@ -289,7 +298,7 @@ def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~711'))
+    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~726'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[3])
     return True
@@ -301,7 +310,7 @@ def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~711'), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[4])
     return True
 
 
@@ -331,7 +340,7 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~710'), 'space': E.get('s~711'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~725'), 'space': E.get('s~726'), 'by': E.get('you')})
         return k()
 
     return t_1766(ctx, r1, s, E)
@@ -353,17 +362,17 @@ def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1996(ctx, E)))
-    old = E.get('x~712', MISSING)
+    old = E.get('x~727', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~712', old)
+        UNSET(ctx, E, 'x~727', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~712', item, True)
+            LOCAL(ctx, E, 'x~727', item, True)
             if x_1997(ctx, E):
                 return t_1768(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -396,7 +405,7 @@ def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~710'), 'space': E.get('s~711'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~725'), 'space': E.get('s~726'), 'by': E.get('you')})
     return True
 
 
@@ -464,5 +473,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:117
-    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"city","x":1980},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1748},{"op":"let","v":"s~701","e":{"op":"lit","v":"s01","x":1981},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1749},{"op":"seq","b":[{"op":"let","v":"t~702","e":{"op":"var","n":"t~700","x":1982},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1751},{"op":"let","v":"l~703","e":{"op":"list","a":[{"op":"var","n":"s~701"}],"x":1983},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1752},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~704","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tile","d":null},"b":{"op":"var","n":"t~702"}}}]},"x":1984},"t":{"op":"seq","b":[{"op":"let","v":"open~708","e":{"op":"filt","v":"s~705","src":{"op":"var","n":"l~703"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~705"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~705"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~705"},"f":"reserved","d":null},"b":{"op":"var","n":"t~702"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~705"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~705"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~705"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~705"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~702"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~706","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~705"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~706"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~706"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~702"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~707","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~702"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~706"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~706"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~707"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~706"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~707"}}]}]}}]}]}}]}}]}]},"x":1985},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1755},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~708"}]},"b":{"op":"lit","v":0},"x":1986},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1756},{"op":"choose","alts":[{"gens":[{"v":"space~709","src":{"op":"var","n":"open~708","x":1987},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~710","e":{"op":"var","n":"t~702","x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1759},{"op":"let","v":"s~711","e":{"op":"var","n":"space~709","x":1989},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1760},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~711"},"d":{},"x":1990},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~710"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~710"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1991},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1762},{"op":"set","t":{"op":"st","k":"last_space","x":1992},"o":"=","e":{"op":"var","n":"s~711","x":1993},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1763},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1994},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~711"},"f":"bonus","d":null,"x":1995},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1766},{"op":"for","v":"x~712","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~711"}],"kind":"spaces","x":1996},"w":{"op":"in","a":{"op":"var","n":"x~712"},"b":{"op":"st","k":"board"},"neg":false,"x":1997},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~712"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1998},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1768},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1767},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~710"},"f":"effect","d":null,"x":1999},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1769},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~710","x":2000},"space":{"op":"var","n":"s~711","x":2001},"by":{"op":"var","n":"you","x":2002}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1770}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1765},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1764}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1761}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1758},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~709"}],"x":2003}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede","en":"place a city tile on the Ganymede Colony space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1750}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1747},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~713","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~714","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~713"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~714"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2004},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
+    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"city","x":1980},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1748},{"op":"let","v":"s~716","e":{"op":"lit","v":"s01","x":1981},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1749},{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"var","n":"t~715","x":1982},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1751},{"op":"let","v":"l~718","e":{"op":"list","a":[{"op":"var","n":"s~716"}],"x":1983},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1752},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~719","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tile","d":null},"b":{"op":"var","n":"t~717"}}}]},"x":1984},"t":{"op":"seq","b":[{"op":"let","v":"open~723","e":{"op":"filt","v":"s~720","src":{"op":"var","n":"l~718"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~720"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"reserved","d":null},"b":{"op":"var","n":"t~717"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~720"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~720"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~720"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~721","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~720"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~721"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~722","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~721"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~721"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~722"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~721"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~722"}}]}]}}]}]}}]}}]}]},"x":1985},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1755},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~723"}]},"b":{"op":"lit","v":0},"x":1986},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1756},{"op":"choose","alts":[{"gens":[{"v":"space~724","src":{"op":"var","n":"open~723","x":1987},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~725","e":{"op":"var","n":"t~717","x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1759},{"op":"let","v":"s~726","e":{"op":"var","n":"space~724","x":1989},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1760},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~726"},"d":{},"x":1990},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~725"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1991},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1762},{"op":"set","t":{"op":"st","k":"last_space","x":1992},"o":"=","e":{"op":"var","n":"s~726","x":1993},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1763},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1994},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"bonus","d":null,"x":1995},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1766},{"op":"for","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces","x":1996},"w":{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false,"x":1997},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1998},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1768},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1767},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"effect","d":null,"x":1999},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1769},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~725","x":2000},"space":{"op":"var","n":"s~726","x":2001},"by":{"op":"var","n":"you","x":2002}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1770}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1765},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1764}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1761}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1758},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~724"}],"x":2003}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede","en":"place a city tile on the Ganymede Colony space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1750}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1747},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~728","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~729","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~728"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~729"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~730","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~731","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~730"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~731"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2004},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
 }

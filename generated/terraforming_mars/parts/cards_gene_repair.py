@@ -57,11 +57,11 @@ def d_1851(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 2, True)
-    LOCAL(ctx, E, 'r~705', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    LOCAL(ctx, E, 'n~719', 2, True)
+    LOCAL(ctx, E, 'r~720', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -75,9 +75,9 @@ def d_1854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -99,5 +99,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:211
-    'gene_repair': '{"id":"gene_repair","number":"091","name":{"en":"Gene Repair"},"type":"automated","cost":12,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":2095},"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":2,"x":2096},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1852},{"op":"let","v":"r~705","e":{"op":"lit","v":"megacredits","x":2097},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1853},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2098},"o":"+=","e":{"op":"var","n":"n~704","x":2099},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1854}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1851},"vp":{"op":"lit","v":2,"x":2100},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #091"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:211"}',
+    'gene_repair': '{"id":"gene_repair","number":"091","name":{"en":"Gene Repair"},"type":"automated","cost":12,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":2095},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":2096},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1852},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":2097},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1853},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2098},"o":"+=","e":{"op":"var","n":"n~719","x":2099},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1854}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1851},"vp":{"op":"lit","v":2,"x":2100},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #091"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:211"}',
 }

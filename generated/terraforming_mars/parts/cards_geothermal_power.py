@@ -58,11 +58,11 @@ def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -76,9 +76,9 @@ def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:468
-    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":2476},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2190},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2477},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2478},"o":"+=","e":{"op":"var","n":"n~700","x":2479},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2192}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2189},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2480},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2193},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
+    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2476},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2190},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2477},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2478},"o":"+=","e":{"op":"var","n":"n~715","x":2479},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2192}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2189},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2480},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2193},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
 }

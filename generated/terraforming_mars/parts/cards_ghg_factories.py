@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2675 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2676 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2680 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2682 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:571
+x_2695 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2696 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2700 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2702 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
-def d_2356(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
+def d_2371(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_2359(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_2374(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 4, True)
-    LOCAL(ctx, E, 'r~703', 'heat', True)
-    c, key = KEYPLACE(ctx, 2364, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 4, True)
+    LOCAL(ctx, E, 'r~718', 'heat', True)
+    c, key = KEYPLACE(ctx, 2379, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2357 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2358 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2372 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2373 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:570
 
 
-def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2675(ctx, E):
+    if not x_2695(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2376, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2360 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2375 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2361(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2376, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2362 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2363 = _C.d_382  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2377 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2378 = _C.d_382  # rules_data/terraforming_mars/cards/071-140.yaml:570
 
 
-def d_2364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2364, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2379, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-t_2365 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:571
+t_2380 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
 TRIALS = {
-    2356: CPS(d_2356),
-    2357: CPS(d_2357),
-    2358: CPS(d_2358),
-    2359: CPS(d_2359),
-    2360: CPS(d_2360),
-    2361: CPS(d_2361),
-    2362: CPS(d_2362),
-    2363: CPS(d_2363),
-    2364: CPS(d_2364),
-    2365: t_2365,
+    2371: CPS(d_2371),
+    2372: CPS(d_2372),
+    2373: CPS(d_2373),
+    2374: CPS(d_2374),
+    2375: CPS(d_2375),
+    2376: CPS(d_2376),
+    2377: CPS(d_2377),
+    2378: CPS(d_2378),
+    2379: CPS(d_2379),
+    2380: t_2380,
 }
 
 
 CODE = {
-    2675: x_2675,
-    2676: x_2676,
-    2680: x_2680,
-    2682: x_2682,
+    2695: x_2695,
+    2696: x_2696,
+    2700: x_2700,
+    2702: x_2702,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:564
-    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2673},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2357},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2674},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2358},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":2675},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2360},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2676},"o":"-=","e":{"op":"var","n":"n~700","x":2677},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2361}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2359},{"op":"let","v":"n~702","e":{"op":"lit","v":4,"x":2678},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2362},{"op":"let","v":"r~703","e":{"op":"lit","v":"heat","x":2679},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2363},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2680},"o":"+=","e":{"op":"var","n":"n~702","x":2681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2364}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2356},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2682},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2365},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
+    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2693},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2372},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2694},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2373},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2695},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2375},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2696},"o":"-=","e":{"op":"var","n":"n~715","x":2697},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2376}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2374},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":2698},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2377},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":2699},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2378},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2700},"o":"+=","e":{"op":"var","n":"n~717","x":2701},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2379}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2371},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2702},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2380},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
 }

@@ -80,11 +80,11 @@ def d_1035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'microbe', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'microbe', True)
     c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -100,7 +100,7 @@ def d_1038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -110,13 +110,13 @@ def t_1039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'microbe', True)
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'microbe', True)
     if not d_1042(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~704', 'temperature', True)
-    LOCAL(ctx, E, 'n~705', 1, True)
+    LOCAL(ctx, E, 'p~719', 'temperature', True)
+    LOCAL(ctx, E, 'n~720', 1, True)
     return t_1047(ctx, k, s, E)
 
 
@@ -135,7 +135,7 @@ def d_1042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
@@ -150,7 +150,7 @@ def d_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
@@ -160,7 +160,7 @@ def d_1045(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~704', 'temperature', True)
+    LOCAL(ctx, E, 'p~719', 'temperature', True)
     return True
 
 
@@ -178,7 +178,7 @@ def t_1047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1048(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~705')))
+    return nxt(num(E.get('n~720')))
 
 
 def t_1048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -198,7 +198,7 @@ def t_1049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[2])
     return t_1051(ctx, k, s, E)
@@ -210,7 +210,7 @@ def d_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[2])
     return True
@@ -236,7 +236,7 @@ def t_1052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~704'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
         return k()
 
     if not d_1053(ctx, E):
@@ -262,7 +262,7 @@ def d_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -277,7 +277,7 @@ def d_1055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
@@ -341,5 +341,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:338
-    'ghg_producing_bacteria': '{"id":"ghg_producing_bacteria","number":"034","name":{"en":"GHG Producing Bacteria"},"type":"active","cost":8,"tags":["science","microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1159},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1160},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1036},{"op":"let","v":"r~701","e":{"op":"lit","v":"microbe","x":1161},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1037},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1162},"o":"+=","e":{"op":"var","n":"n~700","x":1163},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1038}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1035},"label":{"op":"lit","v":{"option":0},"x":1164}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":1165},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1040},{"op":"let","v":"r~703","e":{"op":"lit","v":"microbe","x":1166},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1041},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~702"},"x":1167},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1043},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1168},"o":"-=","e":{"op":"var","n":"n~702","x":1169},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1044}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1042},{"op":"let","v":"p~704","e":{"op":"lit","v":"temperature","x":1170},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1045},{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":1171},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1046},{"op":"rep","n":{"op":"var","n":"n~705","x":1172},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"max","d":0},"x":1173},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0,"x":1174},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0,"x":1175},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1050},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1176},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1177},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"d":0,"x":1178},"o":"+=","e":{"op":"lit","v":1,"x":1179},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1055},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1180},"o":"=","e":{"op":"lit","v":true,"x":1181},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1056}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1054},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1053},{"op":"for","v":"b~706","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"bonuses","d":[],"x":1182},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"x":1183},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"effect"},"x":1184},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1058},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1057},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~704","x":1185},"by":{"op":"var","n":"you","x":1186}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1059}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1052},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1051}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1049},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1048},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1047}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1039},"label":{"op":"lit","v":{"option":1},"x":1187}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta la temperatura di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the temperature 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1034}}],"source":{"doc":"tm-facts","section":"cards.json #034"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:338"}',
+    'ghg_producing_bacteria': '{"id":"ghg_producing_bacteria","number":"034","name":{"en":"GHG Producing Bacteria"},"type":"active","cost":8,"tags":["science","microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1159},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1160},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1036},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":1161},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1037},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1162},"o":"+=","e":{"op":"var","n":"n~715","x":1163},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1038}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1035},"label":{"op":"lit","v":{"option":0},"x":1164}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1165},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1040},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":1166},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1041},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~717"},"x":1167},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1043},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1168},"o":"-=","e":{"op":"var","n":"n~717","x":1169},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1044}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1042},{"op":"let","v":"p~719","e":{"op":"lit","v":"temperature","x":1170},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1045},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":1171},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1046},{"op":"rep","n":{"op":"var","n":"n~720","x":1172},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":1173},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":1174},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":1175},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1050},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1176},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1177},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":1178},"o":"+=","e":{"op":"lit","v":1,"x":1179},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1055},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1180},"o":"=","e":{"op":"lit","v":true,"x":1181},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1056}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1054},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1053},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":1182},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":1183},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":1184},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1058},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1057},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":1185},"by":{"op":"var","n":"you","x":1186}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1059}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1052},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1051}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1049},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1048},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1047}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1039},"label":{"op":"lit","v":{"option":1},"x":1187}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta la temperatura di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the temperature 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1034}}],"source":{"doc":"tm-facts","section":"cards.json #034"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:338"}',
 }

@@ -84,31 +84,41 @@ x_1946 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:104
 def x_1948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1948, E.get('t~718'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_719, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_719, 0)), (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('step', 0) if type(v_p_719) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('max', 0) if type(v_p_719) is str else 0))) is int else num(_w3))) for v_p_719 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_719, NOREC).get('tile', None) if type(v_p_719) is str else None) == E.get('t~718'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_734, 0) if type(_h1) is dict else KEY(_h1, v_p_734, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_734, NOREC).get('step', 0) if type(v_p_734) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_734, NOREC).get('max', 0) if type(v_p_734) is str else 0))) is int else num(_w4))) for v_p_734 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_734, NOREC).get('tile', None) if type(v_p_734) is str else None) == E.get('t~733'))))
+    return MEMO(ctx, (1948, E.get('t~733'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1949, E.get('this'), E.get('t~718'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_724: (lambda v_near_727: (v_near_727 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~718'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_727))) is int else num(_w22)) > 0)) else False) else v_open_724))([v_s_725 for v_s_725 in items_of(v_open_724) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_726 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_726, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_726, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_726, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_726 in items_of(ADJ(ctx, 'spaces', v_s_725))])) else False)]))([v_s_721 for v_s_721 in [v_x_720 for v_x_720 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_720, NOREC).get('type', None) if type(v_x_720) is str else None) == GET(ctx, 'tiles', E.get('t~718'), 'space', None))] if (True if ((not (v_s_721 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_721, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('t~718'))) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_721 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_721, _w2)))) or (((_w3.get(v_s_721, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_721, None)) == E.get('you'))) else False)) and ((True if ((v_s_721 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~718'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_721, _w6))) or ((not any([(True if ((v_x_722 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_722, _w7))) and ((not (v_x_722 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~718'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_722, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_722, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_722, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_722, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_722, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_723)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_722, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_722, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_723)) else False)) else False) for v_u_723 in items_of(KEY(GET(ctx, 'tiles', E.get('t~718'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_722 in items_of(ADJ(ctx, 'spaces', v_s_721))]))) else False)) else False)]))
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~733'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~733'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~733'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_739: (lambda v_near_742: (v_near_742 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~733'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_742) > 0)) else False) else v_open_739))([v_s_740 for v_s_740 in items_of(v_open_739) if (True if ((E.get('you') != None)) and (any((True if ((v_x_741 in _h2 if type(_h2) in (list, dict) else IN(v_x_741, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_741, {}) if type(_h2) is dict else KEY(_h2, v_x_741, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_741 in ADJ(ctx, 'spaces', v_s_740))) else False)]))([v_s_736 for v_s_736 in [v_x_735 for v_x_735 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_735, NOREC).get('type', None) if type(v_x_735) is str else None) == _h1)] if (True if ((not (v_s_736 in _h2 if type(_h2) in (list, dict) else IN(v_s_736, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('reserved', None) if type(v_s_736) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('reserved', None) if type(v_s_736) is str else None) == E.get('t~733'))) or (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('reserved', None) if type(v_s_736) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_736 in _h3 if type(_h3) in (list, dict) else IN(v_s_736, _h3)))) or (((_h3.get(v_s_736, None) if type(_h3) is dict else KEY(_h3, v_s_736, None)) == E.get('you'))) else False)) and ((True if ((v_s_736 in _h4 if type(_h4) in (list, dict) else IN(v_s_736, _h4))) or ((not any((True if ((v_x_737 in _h2 if type(_h2) in (list, dict) else IN(v_x_737, _h2))) and ((not (v_x_737 in _h4 if type(_h4) in (list, dict) else IN(v_x_737, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_737, {}) if type(_h2) is dict else KEY(_h2, v_x_737, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_737, {}) if type(_h2) is dict else KEY(_h2, v_x_737, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_738)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_737, {}) if type(_h2) is dict else KEY(_h2, v_x_737, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_738)) else False)) else False) for v_u_738 in items_of(_h5))) else False) for v_x_737 in ADJ(ctx, 'spaces', v_s_736)))) else False)) else False)])
+    return MEMO(ctx, (1949, E.get('this'), E.get('t~733'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~728')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('legal~743')) > 0)
 
 
 def x_1954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~731'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~731'), {}))
+    return (_w1.get(E.get('s~746'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~746'), {}))
 
 
 def x_1955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~730'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~730'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~745'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~745'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_1956 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -118,37 +128,37 @@ x_1958 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_1959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~731'))
+    return FLD(ctx, K[1], E.get('s~746'))
 
 
 def x_1960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~731'))
+    return ADJ(ctx, 'spaces', E.get('s~746'))
 
 
 def x_1961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~732') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~732'), _w1))
+    return (E.get('x~747') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~747'), _w1))
 
 
 def x_1962(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~732'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~747'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~747'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~730'))
+    return FLD(ctx, K[3], E.get('t~745'))
 
 
 def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~729')}
+    return {'space': E.get('space~744')}
 
 
 x_1971 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -158,19 +168,19 @@ x_1972 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~735'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~734'), 'target': E.get('target~735'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~749'), 'target': E.get('target~750'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~735'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
 def x_1976(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~735')}
+    return {'target': E.get('target~750')}
 
 
 def t_1685(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
@@ -191,17 +201,17 @@ def t_1686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~703', 'ocean', True)
+        LOCAL(ctx, E, 't~718', 'ocean', True)
         return t_1703(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~718', 'ocean', True)
+        LOCAL(ctx, E, 't~733', 'ocean', True)
         return t_1722(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~700', 'temperature', True)
-    LOCAL(ctx, E, 'n~701', 2, True)
+    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'n~716', 2, True)
     return t_1689(ctx, r1, s, E)
 
 
@@ -220,7 +230,7 @@ def t_1689(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1690(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~701')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_1690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -240,7 +250,7 @@ def t_1691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[4])
     return t_1693(ctx, k, s, E)
@@ -252,7 +262,7 @@ def d_1692(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[4])
     return True
@@ -278,7 +288,7 @@ def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_1695(ctx, E):
@@ -304,7 +314,7 @@ def d_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -319,7 +329,7 @@ def d_1697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -349,7 +359,7 @@ def t_1704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~713', x_1928(ctx, E), True)
+    LOCAL(ctx, E, 'legal~728', x_1928(ctx, E), True)
     if not x_1929(ctx, E):
         return False
     return t_1707(ctx, k, s, E)
@@ -372,8 +382,8 @@ def t_1708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', E.get('t~703'), True)
-    LOCAL(ctx, E, 's~716', E.get('space~714'), True)
+    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
+    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
     return t_1711(ctx, k, s, E)
 
 
@@ -387,10 +397,10 @@ def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~716'))
+    c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~731'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~716'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[8])
     return t_1714(ctx, k, s, E)
 
 
@@ -400,7 +410,7 @@ def d_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~716'))
+    c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~731'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[7])
     return True
@@ -422,7 +432,7 @@ def d_1721(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', 'ocean', True)
+    LOCAL(ctx, E, 't~733', 'ocean', True)
     return True
 
 
@@ -443,7 +453,7 @@ def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~728', x_1949(ctx, E), True)
+    LOCAL(ctx, E, 'legal~743', x_1949(ctx, E), True)
     if not x_1950(ctx, E):
         return False
     return t_1726(ctx, k, s, E)
@@ -455,7 +465,7 @@ def d_1724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~728', x_1949(ctx, E), True)
+    LOCAL(ctx, E, 'legal~743', x_1949(ctx, E), True)
     return True
 
 
@@ -483,8 +493,8 @@ def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
+    LOCAL(ctx, E, 't~745', E.get('t~733'), True)
+    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
     return t_1730(ctx, k, s, E)
 
 
@@ -494,7 +504,7 @@ def d_1728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
+    LOCAL(ctx, E, 't~745', E.get('t~733'), True)
     return True
 
 
@@ -504,7 +514,7 @@ def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
+    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
     return True
 
 
@@ -514,10 +524,10 @@ def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~731'))
+    c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~746'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[8])
     return t_1733(ctx, k, s, E)
 
 
@@ -527,7 +537,7 @@ def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~731'))
+    c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~746'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[7])
     return True
@@ -539,7 +549,7 @@ def d_1732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[8])
     return True
 
 
@@ -569,7 +579,7 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
         return k()
 
     return t_1735(ctx, r1, s, E)
@@ -591,17 +601,17 @@ def t_1736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1960(ctx, E)))
-    old = E.get('x~732', MISSING)
+    old = E.get('x~747', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~732', old)
+        UNSET(ctx, E, 'x~747', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~732', item, True)
+            LOCAL(ctx, E, 'x~747', item, True)
             if x_1961(ctx, E):
                 return t_1737(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -634,7 +644,7 @@ def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
     return True
 
 
@@ -644,8 +654,8 @@ def t_1740(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 6, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
+    LOCAL(ctx, E, 'n~748', 6, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
     return t_1743(ctx, k, s, E)
 
 
@@ -655,7 +665,7 @@ def d_1741(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 6, True)
+    LOCAL(ctx, E, 'n~748', 6, True)
     return True
 
 
@@ -665,7 +675,7 @@ def d_1742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'plants', True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
     return True
 
 
@@ -693,9 +703,9 @@ def d_1745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1745, PL(ctx, E.get('target~735')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1745, PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[9])
     return True
 
 
@@ -831,5 +841,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:107
-    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~700","e":{"op":"lit","v":"temperature","x":1909},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1687},{"op":"let","v":"n~701","e":{"op":"lit","v":2,"x":1910},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1688},{"op":"rep","n":{"op":"var","n":"n~701","x":1911},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"max","d":0},"x":1912},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0,"x":1913},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0,"x":1914},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1692},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1915},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1916},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"d":0,"x":1917},"o":"+=","e":{"op":"lit","v":1,"x":1918},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1697},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1919},"o":"=","e":{"op":"lit","v":true,"x":1920},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1695},{"op":"for","v":"b~702","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"bonuses","d":[],"x":1921},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"x":1922},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"effect"},"x":1923},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1700},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1699},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~700","x":1924},"by":{"op":"var","n":"you","x":1925}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1701}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1694},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1693}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1691},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1690},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1689},{"op":"let","v":"t~703","e":{"op":"lit","v":"ocean","x":1926},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1702},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~704","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tile","d":null},"b":{"op":"var","n":"t~703"}}}]},"x":1927},"t":{"op":"seq","b":[{"op":"let","v":"legal~713","e":{"op":"letx","v":"open~709","e":{"op":"filt","v":"s~706","src":{"op":"filt","v":"x~705","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~705"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~706"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~706"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~706"},"f":"reserved","d":null},"b":{"op":"var","n":"t~703"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~706"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~706"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~706"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~706"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~707","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~706"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~707"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~707"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~708","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~707"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~707"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~708"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~707"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~708"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~712","e":{"op":"filt","v":"s~710","src":{"op":"var","n":"open~709"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~711","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~710"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~711"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~711"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~712"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~712"},"b":{"op":"var","n":"open~709"}}},"x":1928},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1705},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~713"}]},"b":{"op":"lit","v":0},"x":1929},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1706},{"op":"choose","alts":[{"gens":[{"v":"space~714","src":{"op":"var","n":"legal~713","x":1930},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"var","n":"t~703","x":1931},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1709},{"op":"let","v":"s~716","e":{"op":"var","n":"space~714","x":1932},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1710},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~716"},"d":{},"x":1933},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~715"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1934},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1712},{"op":"set","t":{"op":"st","k":"last_space","x":1935},"o":"=","e":{"op":"var","n":"s~716","x":1936},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1713},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1937},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~716"},"f":"bonus","d":null,"x":1938},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1716},{"op":"for","v":"x~717","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~716"}],"kind":"spaces","x":1939},"w":{"op":"in","a":{"op":"var","n":"x~717"},"b":{"op":"st","k":"board"},"neg":false,"x":1940},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1941},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1718},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1717},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"effect","d":null,"x":1942},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1719},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~715","x":1943},"space":{"op":"var","n":"s~716","x":1944},"by":{"op":"var","n":"you","x":1945}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1720}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1715},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1714}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1711}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1708},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~714"}],"x":1946}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1707}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1703},{"op":"let","v":"t~718","e":{"op":"lit","v":"ocean","x":1947},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1721},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~719","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":1948},"t":{"op":"seq","b":[{"op":"let","v":"legal~728","e":{"op":"letx","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"filt","v":"x~720","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~720"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~727","e":{"op":"filt","v":"s~725","src":{"op":"var","n":"open~724"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~726","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~725"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~726"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~726"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~727"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~727"},"b":{"op":"var","n":"open~724"}}},"x":1949},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1724},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~728"}]},"b":{"op":"lit","v":0},"x":1950},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1725},{"op":"choose","alts":[{"gens":[{"v":"space~729","src":{"op":"var","n":"legal~728","x":1951},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~730","e":{"op":"var","n":"t~718","x":1952},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1728},{"op":"let","v":"s~731","e":{"op":"var","n":"space~729","x":1953},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1729},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{},"x":1954},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~730"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1955},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1731},{"op":"set","t":{"op":"st","k":"last_space","x":1956},"o":"=","e":{"op":"var","n":"s~731","x":1957},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1732},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1958},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~731"},"f":"bonus","d":null,"x":1959},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1735},{"op":"for","v":"x~732","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~731"}],"kind":"spaces","x":1960},"w":{"op":"in","a":{"op":"var","n":"x~732"},"b":{"op":"st","k":"board"},"neg":false,"x":1961},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~732"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1962},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1737},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1736},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"effect","d":null,"x":1963},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1738},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~730","x":1964},"space":{"op":"var","n":"s~731","x":1965},"by":{"op":"var","n":"you","x":1966}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1739}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1734},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1733}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1730}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1727},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~729"}],"x":1967}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1726}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1723},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1722}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1686},"label":{"op":"lit","v":{"first":1},"x":1968}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":6,"x":1969},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1741},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":1970},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1742},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1971},"t":{"op":"choose","alts":[{"gens":[{"v":"target~735","src":{"op":"core","n":"players","x":1972},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~735"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~734"},"target":{"op":"var","n":"target~735"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1973}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~735"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1974},"o":"-=","e":{"op":"var","n":"n~733","x":1975},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1745},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~735"}],"x":1976}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1746},"label":{"op":"lit","v":{"target":null},"x":1977}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1744},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1743}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1740},"label":{"op":"lit","v":{"first":2},"x":1978}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1979},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 2 e piazza una tessera Oceano e piazza una tessera Oceano; togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 2 steps and place an ocean tile and place an ocean tile; remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1685},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
+    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":1909},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1687},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":1910},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1688},{"op":"rep","n":{"op":"var","n":"n~716","x":1911},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":1912},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":1913},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":1914},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1692},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1915},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1916},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":1917},"o":"+=","e":{"op":"lit","v":1,"x":1918},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1697},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1919},"o":"=","e":{"op":"lit","v":true,"x":1920},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1695},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":1921},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":1922},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":1923},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1700},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1699},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":1924},"by":{"op":"var","n":"you","x":1925}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1701}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1694},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1693}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1691},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1690},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1689},{"op":"let","v":"t~718","e":{"op":"lit","v":"ocean","x":1926},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1702},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~719","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":1927},"t":{"op":"seq","b":[{"op":"let","v":"legal~728","e":{"op":"letx","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"filt","v":"x~720","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~720"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~727","e":{"op":"filt","v":"s~725","src":{"op":"var","n":"open~724"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~726","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~725"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~726"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~726"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~727"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~727"},"b":{"op":"var","n":"open~724"}}},"x":1928},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1705},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~728"}]},"b":{"op":"lit","v":0},"x":1929},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1706},{"op":"choose","alts":[{"gens":[{"v":"space~729","src":{"op":"var","n":"legal~728","x":1930},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~730","e":{"op":"var","n":"t~718","x":1931},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1709},{"op":"let","v":"s~731","e":{"op":"var","n":"space~729","x":1932},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1710},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{},"x":1933},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~730"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1934},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1712},{"op":"set","t":{"op":"st","k":"last_space","x":1935},"o":"=","e":{"op":"var","n":"s~731","x":1936},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1713},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1937},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~731"},"f":"bonus","d":null,"x":1938},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1716},{"op":"for","v":"x~732","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~731"}],"kind":"spaces","x":1939},"w":{"op":"in","a":{"op":"var","n":"x~732"},"b":{"op":"st","k":"board"},"neg":false,"x":1940},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~732"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1941},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1718},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1717},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"effect","d":null,"x":1942},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1719},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~730","x":1943},"space":{"op":"var","n":"s~731","x":1944},"by":{"op":"var","n":"you","x":1945}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1720}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1715},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1714}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1711}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1708},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~729"}],"x":1946}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1707}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1703},{"op":"let","v":"t~733","e":{"op":"lit","v":"ocean","x":1947},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1721},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~734","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~734"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~734"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~734"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~734"},"f":"tile","d":null},"b":{"op":"var","n":"t~733"}}}]},"x":1948},"t":{"op":"seq","b":[{"op":"let","v":"legal~743","e":{"op":"letx","v":"open~739","e":{"op":"filt","v":"s~736","src":{"op":"filt","v":"x~735","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~735"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~736"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"reserved","d":null},"b":{"op":"var","n":"t~733"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~736"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~736"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~736"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~737","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~736"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~737"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~738","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~738"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~738"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~742","e":{"op":"filt","v":"s~740","src":{"op":"var","n":"open~739"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~741","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~740"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~742"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~742"},"b":{"op":"var","n":"open~739"}}},"x":1949},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1724},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~743"}]},"b":{"op":"lit","v":0},"x":1950},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1725},{"op":"choose","alts":[{"gens":[{"v":"space~744","src":{"op":"var","n":"legal~743","x":1951},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~745","e":{"op":"var","n":"t~733","x":1952},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1728},{"op":"let","v":"s~746","e":{"op":"var","n":"space~744","x":1953},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1729},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{},"x":1954},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~745"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1955},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1731},{"op":"set","t":{"op":"st","k":"last_space","x":1956},"o":"=","e":{"op":"var","n":"s~746","x":1957},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1732},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1958},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~746"},"f":"bonus","d":null,"x":1959},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1735},{"op":"for","v":"x~747","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~746"}],"kind":"spaces","x":1960},"w":{"op":"in","a":{"op":"var","n":"x~747"},"b":{"op":"st","k":"board"},"neg":false,"x":1961},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~747"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1962},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1737},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1736},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"effect","d":null,"x":1963},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1738},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~745","x":1964},"space":{"op":"var","n":"s~746","x":1965},"by":{"op":"var","n":"you","x":1966}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1739}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1734},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1733}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1730}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1727},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~744"}],"x":1967}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1726}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1723},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1722}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1686},"label":{"op":"lit","v":{"first":1},"x":1968}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":6,"x":1969},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1741},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1970},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1742},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1971},"t":{"op":"choose","alts":[{"gens":[{"v":"target~750","src":{"op":"core","n":"players","x":1972},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~749"},"target":{"op":"var","n":"target~750"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1973}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1974},"o":"-=","e":{"op":"var","n":"n~748","x":1975},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1745},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~750"}],"x":1976}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1746},"label":{"op":"lit","v":{"target":null},"x":1977}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1744},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1743}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1740},"label":{"op":"lit","v":{"first":2},"x":1978}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1979},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 2 e piazza una tessera Oceano e piazza una tessera Oceano; togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 2 steps and place an ocean tile and place an ocean tile; remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1685},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
 }

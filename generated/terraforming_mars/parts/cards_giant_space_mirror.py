@@ -56,11 +56,11 @@ def d_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -74,9 +74,9 @@ def d_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:136
-    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":2010},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1776},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2011},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1777},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2012},"o":"+=","e":{"op":"var","n":"n~700","x":2013},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1778}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1775},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
+    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2010},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1776},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2011},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1777},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2012},"o":"+=","e":{"op":"var","n":"n~715","x":2013},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1778}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1775},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
 }

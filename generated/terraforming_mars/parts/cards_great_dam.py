@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2787 = _C.x_536  # rules_data/terraforming_mars/cards/071-140.yaml:672
-x_2790 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2792 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:680
+x_2807 = _C.x_536  # rules_data/terraforming_mars/cards/071-140.yaml:672
+x_2810 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2812 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
-def d_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
+def d_2465(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    c, key = KEYPLACE(ctx, 2453, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-d_2451 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2452 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2466 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2467 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:679
 
 
-def d_2453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2453, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-t_2454 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:680
+t_2469 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
 TRIALS = {
-    2450: CPS(d_2450),
-    2451: CPS(d_2451),
-    2452: CPS(d_2452),
-    2453: CPS(d_2453),
-    2454: t_2454,
+    2465: CPS(d_2465),
+    2466: CPS(d_2466),
+    2467: CPS(d_2467),
+    2468: CPS(d_2468),
+    2469: t_2469,
 }
 
 
 CODE = {
-    2787: x_2787,
-    2790: x_2790,
-    2792: x_2792,
+    2807: x_2807,
+    2810: x_2810,
+    2812: x_2812,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:672
-    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2787},"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":2788},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2451},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2789},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2452},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2790},"o":"+=","e":{"op":"var","n":"n~700","x":2791},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2453}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2450},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2792},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2454},"vp":{"op":"lit","v":1,"x":2793},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
+    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2807},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2808},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2466},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2809},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2467},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2810},"o":"+=","e":{"op":"var","n":"n~715","x":2811},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2468}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2465},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2812},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2469},"vp":{"op":"lit","v":1,"x":2813},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
 }

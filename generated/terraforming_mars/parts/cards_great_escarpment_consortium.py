@@ -70,16 +70,16 @@ def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~704', 1, True)
-        LOCAL(ctx, E, 'r~705', 'steel', True)
-        c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+        LOCAL(ctx, E, 'n~719', 1, True)
+        LOCAL(ctx, E, 'r~720', 'steel', True)
+        c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'steel', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
     return t_1376(ctx, r1, s, E)
 
 
@@ -125,9 +125,9 @@ def d_1380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1380, PL(ctx, E.get('target~703')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1380, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -141,9 +141,9 @@ def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -179,5 +179,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:609
-    'great_escarpment_consortium': '{"id":"great_escarpment_consortium","number":"061","name":{"en":"Great Escarpment Consortium"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":1},"x":1558},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1559},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1374},{"op":"let","v":"r~701","e":{"op":"lit","v":"steel","x":1560},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1375},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1561},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~702","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0}}}],"x":1562},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1378},{"op":"choose","alts":[{"gens":[{"v":"target~703","src":{"op":"core","n":"players","x":1563},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":1564}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1565},"o":"-=","e":{"op":"var","n":"n~700","x":1566},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1380},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~703"}],"x":1567}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di acciaio di un qualsiasi giocatore","en":"lower any player\'s steel production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1379}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1377},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1376},{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":1568},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1381},{"op":"let","v":"r~705","e":{"op":"lit","v":"steel","x":1569},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1382},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":1570},"o":"+=","e":{"op":"var","n":"n~704","x":1571},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1383}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1373},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #061 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:609"}',
+    'great_escarpment_consortium': '{"id":"great_escarpment_consortium","number":"061","name":{"en":"Great Escarpment Consortium"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":1},"x":1558},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1559},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1374},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":1560},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1375},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1561},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":1562},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1378},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":1563},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1564}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1565},"o":"-=","e":{"op":"var","n":"n~715","x":1566},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1380},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":1567}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di acciaio di un qualsiasi giocatore","en":"lower any player\'s steel production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1379}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1377},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1376},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1568},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1381},{"op":"let","v":"r~720","e":{"op":"lit","v":"steel","x":1569},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1382},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1570},"o":"+=","e":{"op":"var","n":"n~719","x":1571},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1383}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1373},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #061 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:609"}',
 }

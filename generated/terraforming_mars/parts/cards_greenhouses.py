@@ -58,10 +58,10 @@ def d_1883(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 1, True)
-    LOCAL(ctx, E, 'r~704', 'plants', True)
-    LOCAL(ctx, E, 'k~705', x_2138(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~704'))
+    LOCAL(ctx, E, 'n~718', 1, True)
+    LOCAL(ctx, E, 'r~719', 'plants', True)
+    LOCAL(ctx, E, 'k~720', x_2138(ctx, E), True)
+    c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[0])
     return True
@@ -78,7 +78,7 @@ def d_1887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~704'))
+    c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[0])
     return True
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:266
-    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~703","e":{"op":"lit","v":1,"x":2136},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1884},{"op":"let","v":"r~704","e":{"op":"lit","v":"plants","x":2137},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1885},{"op":"let","v":"k~705","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~702","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2138},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1886},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~704"},"d":0,"x":2139},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~703"},"b":{"op":"var","n":"k~705"},"x":2140},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1887}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1883},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
+    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":2136},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1884},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":2137},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1885},{"op":"let","v":"k~720","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2138},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1886},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~719"},"d":0,"x":2139},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~718"},"b":{"op":"var","n":"k~720"},"x":2140},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1887}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1883},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
 }

@@ -48,17 +48,17 @@ K = [
 ]
 
 
-x_3375 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3376 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3377 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3378 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3379 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3381 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3384 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3386 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:381
+x_3415 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3416 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3417 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3418 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3419 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3421 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3424 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3426 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
-def t_2957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:380
+def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,117 +66,117 @@ def t_2957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~704', 1, True)
-        LOCAL(ctx, E, 'r~705', 'energy', True)
-        c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+        LOCAL(ctx, E, 'n~719', 1, True)
+        LOCAL(ctx, E, 'r~720', 'energy', True)
+        c, key = KEYPLACE(ctx, 2997, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    return t_2960(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    return t_2990(ctx, r1, s, E)
 
 
-d_2958 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:380
-d_2959 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:380
+d_2988 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_2989 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:381
 
 
-def t_2960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3375(ctx, E):
-        return t_2961(ctx, k, s, E)
+    if x_3415(ctx, E):
+        return t_2991(ctx, k, s, E)
     return k()
 
 
-def t_2961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3376(ctx, E):
+    if not x_3416(ctx, E):
         return False
-    return t_2963(ctx, k, s, E)
+    return t_2993(ctx, k, s, E)
 
 
-d_2962 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_2992 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_2963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2963, None, [], k)
+    return CHOOSE(ctx, 2993, None, [], k)
 
 
-def d_2964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2964, PL(ctx, E.get('target~703')).get('prod'), E.get('r~701'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
-    return True
-
-
-d_2965 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:380
-d_2966 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:380
-
-
-def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2994, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-t_2968 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_2995 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_2996 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:381
+
+
+def d_2997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 2997, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+    return True
+
+
+t_2998 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
 TRIALS = {
-    2957: t_2957,
-    2958: CPS(d_2958),
-    2959: CPS(d_2959),
-    2960: t_2960,
-    2961: t_2961,
-    2962: CPS(d_2962),
-    2963: t_2963,
-    2964: CPS(d_2964),
-    2965: CPS(d_2965),
-    2966: CPS(d_2966),
-    2967: CPS(d_2967),
-    2968: t_2968,
+    2987: t_2987,
+    2988: CPS(d_2988),
+    2989: CPS(d_2989),
+    2990: t_2990,
+    2991: t_2991,
+    2992: CPS(d_2992),
+    2993: t_2993,
+    2994: CPS(d_2994),
+    2995: CPS(d_2995),
+    2996: CPS(d_2996),
+    2997: CPS(d_2997),
+    2998: t_2998,
 }
 
 
 CODE = {
-    3375: x_3375,
-    3376: x_3376,
-    3377: x_3377,
-    3378: x_3378,
-    3379: x_3379,
-    3381: x_3381,
-    3384: x_3384,
-    3386: x_3386,
+    3415: x_3415,
+    3416: x_3416,
+    3417: x_3417,
+    3418: x_3418,
+    3419: x_3419,
+    3421: x_3421,
+    3424: x_3424,
+    3426: x_3426,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:374
-    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":3373},"at":"rules_data/terraforming_mars/cards/141-208.yaml:380","id":2958},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":3374},"at":"rules_data/terraforming_mars/cards/141-208.yaml:380","id":2959},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3375},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~702","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0}}}],"x":3376},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2962},{"op":"choose","alts":[{"gens":[{"v":"target~703","src":{"op":"core","n":"players","x":3377},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3378}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3379},"o":"-=","e":{"op":"var","n":"n~700","x":3380},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2964},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~703"}],"x":3381}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2963}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2960},{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":3382},"at":"rules_data/terraforming_mars/cards/141-208.yaml:380","id":2965},{"op":"let","v":"r~705","e":{"op":"lit","v":"energy","x":3383},"at":"rules_data/terraforming_mars/cards/141-208.yaml:380","id":2966},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":3384},"o":"+=","e":{"op":"var","n":"n~704","x":3385},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2967}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:380","id":2957},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3386},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2968},"vp":{"op":"lit","v":-1,"x":3387},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:374"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:375
+    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3413},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2988},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3414},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2989},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3415},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":3416},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2992},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":3417},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3418}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3419},"o":"-=","e":{"op":"var","n":"n~715","x":3420},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2994},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":3421}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2993}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2991},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2990},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3422},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2995},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":3423},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2996},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3424},"o":"+=","e":{"op":"var","n":"n~719","x":3425},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2997}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2987},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3426},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":2998},"vp":{"op":"lit","v":-1,"x":3427},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
 }

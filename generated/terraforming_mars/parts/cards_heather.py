@@ -59,16 +59,16 @@ def d_1821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -82,9 +82,9 @@ def d_1824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -98,9 +98,9 @@ def d_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -126,5 +126,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:182
-    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2062},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2063},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1822},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":2064},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2065},"o":"+=","e":{"op":"var","n":"n~700","x":2066},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1824},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":2067},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1825},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":2068},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1826},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2069},"o":"+=","e":{"op":"var","n":"n~702","x":2070},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1827}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1821},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
+    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2062},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2063},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1822},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2064},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2065},"o":"+=","e":{"op":"var","n":"n~715","x":2066},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1824},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2067},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1825},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2068},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1826},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2069},"o":"+=","e":{"op":"var","n":"n~717","x":2070},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1827}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1821},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
 }

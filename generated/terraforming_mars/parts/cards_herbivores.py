@@ -48,178 +48,178 @@ K = [
 ]
 
 
-def x_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 8)
+def x_3000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 8)
 
 
-x_2983 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_2987 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_2988 = _C.x_422  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_2989 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_2990 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_2991 = _C.x_425  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_2993 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_2994 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:68
+x_3003 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3007 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3008 = _C.x_422  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3009 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3010 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3011 = _C.x_425  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3013 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3014 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:68
 
 
-def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_3015(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w5.get('by', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'by', None)) == E.get('you'))) else False)
 
 
-x_2998 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3018 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_2626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
+def t_2641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'animal', True)
-    c, key = KEYPLACE(ctx, 2629, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'animal', True)
+    c, key = KEYPLACE(ctx, 2644, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    return t_2632(ctx, k, s, E)
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    return t_2647(ctx, k, s, E)
 
 
-d_2627 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2628 = _C.d_897  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2642 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2643 = _C.d_897  # rules_data/terraforming_mars/cards/141-208.yaml:75
 
 
-def d_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2629, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2644, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2630 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2631 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2645 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2646 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:75
 
 
-def t_2632(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2987(ctx, E):
-        return t_2633(ctx, k, s, E)
+    if x_3007(ctx, E):
+        return t_2648(ctx, k, s, E)
     return k()
 
 
-def t_2633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2988(ctx, E):
+    if not x_3008(ctx, E):
         return False
-    return t_2635(ctx, k, s, E)
+    return t_2650(ctx, k, s, E)
 
 
-d_2634 = _C.d_385  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_2649 = _C.d_385  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_2635(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2635, None, [], k)
+    return CHOOSE(ctx, 2650, None, [], k)
 
 
-def d_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2636, PL(ctx, E.get('target~705')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2651, PL(ctx, E.get('target~720')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
-def d_2637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
+def d_2652(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 1, True)
-    LOCAL(ctx, E, 'r~707', 'animal', True)
-    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'r~722', 'animal', True)
+    c, key = KEYPLACE(ctx, 2655, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
-d_2638 = _C.d_476  # rules_data/terraforming_mars/cards/141-208.yaml:79
-d_2639 = _C.d_904  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2653 = _C.d_476  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2654 = _C.d_904  # rules_data/terraforming_mars/cards/141-208.yaml:79
 
 
-def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2655, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2626: t_2626,
-    2627: CPS(d_2627),
-    2628: CPS(d_2628),
-    2629: CPS(d_2629),
-    2630: CPS(d_2630),
-    2631: CPS(d_2631),
-    2632: t_2632,
-    2633: t_2633,
-    2634: CPS(d_2634),
-    2635: t_2635,
-    2636: CPS(d_2636),
-    2637: CPS(d_2637),
-    2638: CPS(d_2638),
-    2639: CPS(d_2639),
-    2640: CPS(d_2640),
+    2641: t_2641,
+    2642: CPS(d_2642),
+    2643: CPS(d_2643),
+    2644: CPS(d_2644),
+    2645: CPS(d_2645),
+    2646: CPS(d_2646),
+    2647: t_2647,
+    2648: t_2648,
+    2649: CPS(d_2649),
+    2650: t_2650,
+    2651: CPS(d_2651),
+    2652: CPS(d_2652),
+    2653: CPS(d_2653),
+    2654: CPS(d_2654),
+    2655: CPS(d_2655),
 }
 
 
 CODE = {
-    2980: x_2980,
-    2983: x_2983,
-    2987: x_2987,
-    2988: x_2988,
-    2989: x_2989,
-    2990: x_2990,
-    2991: x_2991,
-    2993: x_2993,
-    2994: x_2994,
-    2995: x_2995,
-    2998: x_2998,
+    3000: x_3000,
+    3003: x_3003,
+    3007: x_3007,
+    3008: x_3008,
+    3009: x_3009,
+    3010: x_3010,
+    3011: x_3011,
+    3013: x_3013,
+    3014: x_3014,
+    3015: x_3015,
+    3018: x_3018,
 }
 AT = {
-    2980: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    2995: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    3000: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    3015: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:68
-    'herbivores': '{"id":"herbivores","number":"147","name":{"en":"Herbivores"},"type":"active","cost":12,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":2980},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2981},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2627},{"op":"let","v":"r~701","e":{"op":"lit","v":"animal","x":2982},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2628},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2983},"o":"+=","e":{"op":"var","n":"n~700","x":2984},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2629},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":2985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2630},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":2986},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2631},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2987},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~704","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~704"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~703"},"f":"production_min","d":0}}}],"x":2988},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2634},{"op":"choose","alts":[{"gens":[{"v":"target~705","src":{"op":"core","n":"players","x":2989},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~703"},"f":"production_min","d":0},"x":2990}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2991},"o":"-=","e":{"op":"var","n":"n~702","x":2992},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2636},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~705"}],"x":2993}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2635}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2633},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2632}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2626},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":2994},"resource":"animal","triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}}],"x":2995},"b":{"op":"seq","b":[{"op":"let","v":"n~706","e":{"op":"lit","v":1,"x":2996},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2638},{"op":"let","v":"r~707","e":{"op":"lit","v":"animal","x":2997},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2639},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2998},"o":"+=","e":{"op":"var","n":"n~706","x":2999},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2640}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2637}}],"source":{"doc":"tm-facts","section":"cards.json #147"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:68"}',
+    'herbivores': '{"id":"herbivores","number":"147","name":{"en":"Herbivores"},"type":"active","cost":12,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":3000},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3001},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2642},{"op":"let","v":"r~716","e":{"op":"lit","v":"animal","x":3002},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2643},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3003},"o":"+=","e":{"op":"var","n":"n~715","x":3004},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2644},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3005},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2645},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3006},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2646},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3007},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~719","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~719"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0}}}],"x":3008},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2649},{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":3009},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3010}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3011},"o":"-=","e":{"op":"var","n":"n~717","x":3012},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2651},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":3013}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2650}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2648},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2647}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2641},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3014},"resource":"animal","triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}}],"x":3015},"b":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":3016},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2653},{"op":"let","v":"r~722","e":{"op":"lit","v":"animal","x":3017},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2654},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3018},"o":"+=","e":{"op":"var","n":"n~721","x":3019},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2655}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2652}}],"source":{"doc":"tm-facts","section":"cards.json #147"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:68"}',
 }

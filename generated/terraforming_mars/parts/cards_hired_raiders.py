@@ -54,13 +54,13 @@ x_2627 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~702') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~702'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~701'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~717') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
 def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~700'), (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~702'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~701'), 0))])
+    return FN['min'](ctx, None, [E.get('n~715'), (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))])
 
 
 x_2630 = _C.x_2535  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -74,13 +74,13 @@ x_2642 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~706') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~706'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~705'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~721') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
 def x_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~704'), (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~706'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~705'), 0))])
+    return FN['min'](ctx, None, [E.get('n~719'), (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))])
 
 
 x_2645 = _C.x_1403  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -102,8 +102,8 @@ def t_2318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'steel', True)
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
     return t_2321(ctx, k, s, E)
 
 
@@ -135,13 +135,13 @@ def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~703', x_2629(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~702')).get('stock'), E.get('r~701'))
+    LOCAL(ctx, E, 'got~718', x_2629(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~703'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+        SET(ctx, 'stock', c, key, E.get('got~718'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~703'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~718'), '+=', False, K[0])
     return True
 
 
@@ -151,7 +151,7 @@ def d_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~703', x_2629(ctx, E), True)
+    LOCAL(ctx, E, 'got~718', x_2629(ctx, E), True)
     return True
 
 
@@ -161,9 +161,9 @@ def d_2325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~702')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~703'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~718'), '-=', False, K[0])
     return True
 
 
@@ -173,9 +173,9 @@ def d_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~703'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~718'), '+=', False, K[0])
     return True
 
 
@@ -188,9 +188,9 @@ def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2328, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2328, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -200,8 +200,8 @@ def t_2329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 3, True)
-    LOCAL(ctx, E, 'r~705', 'megacredits', True)
+    LOCAL(ctx, E, 'n~719', 3, True)
+    LOCAL(ctx, E, 'r~720', 'megacredits', True)
     return t_2332(ctx, k, s, E)
 
 
@@ -233,13 +233,13 @@ def d_2334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~707', x_2644(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~706')).get('stock'), E.get('r~705'))
+    LOCAL(ctx, E, 'got~722', x_2644(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~707'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+        SET(ctx, 'stock', c, key, E.get('got~722'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~707'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~722'), '+=', False, K[0])
     return True
 
 
@@ -249,7 +249,7 @@ def d_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~707', x_2644(ctx, E), True)
+    LOCAL(ctx, E, 'got~722', x_2644(ctx, E), True)
     return True
 
 
@@ -259,9 +259,9 @@ def d_2336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~706')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~707'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~722'), '-=', False, K[0])
     return True
 
 
@@ -271,9 +271,9 @@ def d_2337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~707'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~722'), '+=', False, K[0])
     return True
 
 
@@ -286,9 +286,9 @@ def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2339, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2339, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -347,5 +347,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:538
-    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":2624},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2319},{"op":"let","v":"r~701","e":{"op":"lit","v":"steel","x":2625},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2320},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2626},"t":{"op":"choose","alts":[{"gens":[{"v":"target~702","src":{"op":"core","n":"players","x":2627},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~702"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"lit","v":0}}],"x":2628}}],"b":{"op":"seq","b":[{"op":"let","v":"got~703","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~700"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0}]}],"x":2629},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2324},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2630},"o":"-=","e":{"op":"var","n":"got~703","x":2631},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2325},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2632},"o":"+=","e":{"op":"var","n":"got~703","x":2633},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2326}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2323},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~702"}],"x":2634}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2327},"label":{"op":"lit","v":{"target":null},"x":2635}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2322},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2636},"o":"+=","e":{"op":"var","n":"n~700","x":2637},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2328},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2321}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2318},"label":{"op":"lit","v":{"option":0},"x":2638}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":3,"x":2639},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2330},{"op":"let","v":"r~705","e":{"op":"lit","v":"megacredits","x":2640},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2331},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2641},"t":{"op":"choose","alts":[{"gens":[{"v":"target~706","src":{"op":"core","n":"players","x":2642},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~706"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~706"}},"k":{"op":"var","n":"r~705"},"d":0},"b":{"op":"lit","v":0}}],"x":2643}}],"b":{"op":"seq","b":[{"op":"let","v":"got~707","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~704"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~706"}},"k":{"op":"var","n":"r~705"},"d":0}]}],"x":2644},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2335},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~706"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2645},"o":"-=","e":{"op":"var","n":"got~707","x":2646},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2336},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2647},"o":"+=","e":{"op":"var","n":"got~707","x":2648},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2337}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2334},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~706"}],"x":2649}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2338},"label":{"op":"lit","v":{"target":null},"x":2650}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2333},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2651},"o":"+=","e":{"op":"var","n":"n~704","x":2652},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2339},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2332}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2329},"label":{"op":"lit","v":{"option":1},"x":2653}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2317},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
+    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2624},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2319},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":2625},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2320},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2626},"t":{"op":"choose","alts":[{"gens":[{"v":"target~717","src":{"op":"core","n":"players","x":2627},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~717"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"lit","v":0}}],"x":2628}}],"b":{"op":"seq","b":[{"op":"let","v":"got~718","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~715"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0}]}],"x":2629},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2324},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2630},"o":"-=","e":{"op":"var","n":"got~718","x":2631},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2325},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2632},"o":"+=","e":{"op":"var","n":"got~718","x":2633},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2326}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2323},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~717"}],"x":2634}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2327},"label":{"op":"lit","v":{"target":null},"x":2635}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2322},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2636},"o":"+=","e":{"op":"var","n":"n~715","x":2637},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2328},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2321}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2318},"label":{"op":"lit","v":{"option":0},"x":2638}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2639},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2330},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":2640},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2331},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2641},"t":{"op":"choose","alts":[{"gens":[{"v":"target~721","src":{"op":"core","n":"players","x":2642},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~721"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"lit","v":0}}],"x":2643}}],"b":{"op":"seq","b":[{"op":"let","v":"got~722","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~719"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0}]}],"x":2644},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2335},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2645},"o":"-=","e":{"op":"var","n":"got~722","x":2646},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2336},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2647},"o":"+=","e":{"op":"var","n":"got~722","x":2648},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2337}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2334},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~721"}],"x":2649}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2338},"label":{"op":"lit","v":{"target":null},"x":2650}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2333},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2651},"o":"+=","e":{"op":"var","n":"n~719","x":2652},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2339},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2332}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2329},"label":{"op":"lit","v":{"option":1},"x":2653}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2317},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
 }

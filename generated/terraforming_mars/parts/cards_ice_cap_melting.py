@@ -51,164 +51,164 @@ K = [
 ]
 
 
-x_3413 = _C.x_1414  # rules_data/terraforming_mars/cards/141-208.yaml:404
-x_3415 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3416 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3417 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3421 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3422 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3423 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3425 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3426 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3427 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3428 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3429 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3430 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3434 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3453 = _C.x_1414  # rules_data/terraforming_mars/cards/141-208.yaml:405
+x_3455 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3456 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3457 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3461 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3462 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3463 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3465 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3466 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3467 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3468 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3469 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3470 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3474 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_2992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:410
+def t_3022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:411
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'ocean', True)
-    return t_2994(ctx, k, s, E)
+    LOCAL(ctx, E, 't~715', 'ocean', True)
+    return t_3024(ctx, k, s, E)
 
 
-d_2993 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:410
+d_3023 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:411
 
 
-def t_2994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3415(ctx, E):
-        return t_2995(ctx, k, s, E)
+    if x_3455(ctx, E):
+        return t_3025(ctx, k, s, E)
     return k()
 
 
-def t_2995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~710', x_3416(ctx, E), True)
-    if not x_3417(ctx, E):
+    LOCAL(ctx, E, 'legal~725', x_3456(ctx, E), True)
+    if not x_3457(ctx, E):
         return False
-    return t_2998(ctx, k, s, E)
+    return t_3028(ctx, k, s, E)
 
 
-d_2996 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2997 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3026 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3027 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_2998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2998, None, [], k)
+    return CHOOSE(ctx, 3028, None, [], k)
 
 
-def t_2999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
-    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
-    return t_3002(ctx, k, s, E)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    return t_3032(ctx, k, s, E)
 
 
-d_3000 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3001 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3030 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3031 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3003, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3422(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[4])
-    return t_3005(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3462(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
+    return t_3035(ctx, k, s, E)
 
 
-def d_3003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3003, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3422(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3462(ctx, E), '=', False, K[3])
     return True
 
 
-d_3004 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3005 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3006 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3007 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3008 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3009 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3010 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3011 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3034 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3035 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3036 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3037 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3038 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3039 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3040 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3041 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {
-    2992: t_2992,
-    2993: CPS(d_2993),
-    2994: t_2994,
-    2995: t_2995,
-    2996: CPS(d_2996),
-    2997: CPS(d_2997),
-    2998: t_2998,
-    2999: t_2999,
-    3000: CPS(d_3000),
-    3001: CPS(d_3001),
-    3002: t_3002,
-    3003: CPS(d_3003),
-    3004: CPS(d_3004),
-    3005: t_3005,
-    3006: t_3006,
-    3007: t_3007,
-    3008: t_3008,
-    3009: t_3009,
-    3010: t_3010,
-    3011: CPS(d_3011),
+    3022: t_3022,
+    3023: CPS(d_3023),
+    3024: t_3024,
+    3025: t_3025,
+    3026: CPS(d_3026),
+    3027: CPS(d_3027),
+    3028: t_3028,
+    3029: t_3029,
+    3030: CPS(d_3030),
+    3031: CPS(d_3031),
+    3032: t_3032,
+    3033: CPS(d_3033),
+    3034: CPS(d_3034),
+    3035: t_3035,
+    3036: t_3036,
+    3037: t_3037,
+    3038: t_3038,
+    3039: t_3039,
+    3040: t_3040,
+    3041: CPS(d_3041),
 }
 
 
 CODE = {
-    3413: x_3413,
-    3415: x_3415,
-    3416: x_3416,
-    3417: x_3417,
-    3421: x_3421,
-    3422: x_3422,
-    3423: x_3423,
-    3425: x_3425,
-    3426: x_3426,
-    3427: x_3427,
-    3428: x_3428,
-    3429: x_3429,
-    3430: x_3430,
-    3434: x_3434,
+    3453: x_3453,
+    3455: x_3455,
+    3456: x_3456,
+    3457: x_3457,
+    3461: x_3461,
+    3462: x_3462,
+    3463: x_3463,
+    3465: x_3465,
+    3466: x_3466,
+    3467: x_3467,
+    3468: x_3468,
+    3469: x_3469,
+    3470: x_3470,
+    3474: x_3474,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:404
-    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3413},"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"ocean","x":3414},"at":"rules_data/terraforming_mars/cards/141-208.yaml:410","id":2993},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~701","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~701"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"tile","d":null},"b":{"op":"var","n":"t~700"}}}]},"x":3415},"t":{"op":"seq","b":[{"op":"let","v":"legal~710","e":{"op":"letx","v":"open~706","e":{"op":"filt","v":"s~703","src":{"op":"filt","v":"x~702","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~702"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"t~700"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~703"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~704","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~703"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~705","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~705"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~709","e":{"op":"filt","v":"s~707","src":{"op":"var","n":"open~706"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~709"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~709"},"b":{"op":"var","n":"open~706"}}},"x":3416},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2996},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~710"}]},"b":{"op":"lit","v":0},"x":3417},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2997},{"op":"choose","alts":[{"gens":[{"v":"space~711","src":{"op":"var","n":"legal~710","x":3418},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~712","e":{"op":"var","n":"t~700","x":3419},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3000},{"op":"let","v":"s~713","e":{"op":"var","n":"space~711","x":3420},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3001},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~713"},"d":{},"x":3421},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~712"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3422},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3003},{"op":"set","t":{"op":"st","k":"last_space","x":3423},"o":"=","e":{"op":"var","n":"s~713","x":3424},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3004},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3425},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"bonus","d":null,"x":3426},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3007},{"op":"for","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces","x":3427},"w":{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false,"x":3428},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3429},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3009},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3008},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"effect","d":null,"x":3430},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3010},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~712","x":3431},"space":{"op":"var","n":"s~713","x":3432},"by":{"op":"var","n":"you","x":3433}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3011}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3006},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3005}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3002}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2999},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~711"}],"x":3434}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2998}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2995},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2994}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:410","id":2992},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:404"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:405
+    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3453},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3454},"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3023},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3455},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3456},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3026},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3457},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3027},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3458},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3459},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3030},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3460},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3031},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3461},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3462},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3033},{"op":"set","t":{"op":"st","k":"last_space","x":3463},"o":"=","e":{"op":"var","n":"s~728","x":3464},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3034},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3465},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3466},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3037},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3467},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3468},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3469},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3039},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3038},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3470},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3040},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3471},"space":{"op":"var","n":"s~728","x":3472},"by":{"op":"var","n":"you","x":3473}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3041}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3036},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3035}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3032}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3029},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3474}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3028}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3025},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3024}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3022},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:405"}',
 }

@@ -53,121 +53,121 @@ K = [
 ]
 
 
-x_3818 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3819 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3823 = _C.x_3034  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3824 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3828 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3830 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:613
-x_3832 = _C.x_798  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3833 = _C.x_799  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3834 = _C.x_800  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3838 = _C.x_804  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3839 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3840 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3842 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3843 = _C.x_809  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3844 = _C.x_810  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3845 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3846 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3847 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3851 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3852 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:599
+x_3858 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3859 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3863 = _C.x_3054  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3864 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3868 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3870 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:618
+x_3872 = _C.x_798  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3873 = _C.x_799  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3874 = _C.x_800  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3878 = _C.x_804  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3879 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3880 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3882 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3883 = _C.x_809  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3884 = _C.x_810  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3885 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3886 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3887 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3891 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3892 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:600
 
 
-def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~722'), 0))
+    return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0))
 
 
-def d_3349(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:610
+def d_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_3352(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_3382(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    if not d_3357(ctx, E):
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    if not d_3387(ctx, E):
         return False
     return True
 
 
-d_3350 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:610
-d_3351 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:610
+d_3380 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3381 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:611
 
 
-def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3818(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3354, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
-    return True
-
-
-d_3353 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3354, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
-    return True
-
-
-d_3355 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:610
-d_3356 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:610
-
-
-def d_3357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3823(ctx, E):
+    if not x_3858(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3359, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 3384, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
-d_3358 = _C.d_2670  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3383 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3359, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 3384, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
-def t_3360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
+d_3385 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3386 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:611
+
+
+def d_3387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3863(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 3389, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[4])
+    return True
+
+
+d_3388 = _C.d_2685  # rules_data/terraforming_mars/definitions/resources.yaml:37
+
+
+def d_3389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3389, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[4])
+    return True
+
+
+def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -175,240 +175,240 @@ def t_3360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~706', 'city', True)
-        return t_3366(ctx, k, s, E)
+        LOCAL(ctx, E, 't~721', 'city', True)
+        return t_3396(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[4])
-    return t_3364(ctx, r1, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
+    return t_3394(ctx, r1, s, E)
 
 
-d_3361 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:613
-d_3362 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:613
+d_3391 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3392 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:618
 
 
-def d_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
     return True
 
 
-t_3364 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:613
-d_3365 = _C.d_714  # rules_data/terraforming_mars/cards/141-208.yaml:613
+t_3394 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3395 = _C.d_714  # rules_data/terraforming_mars/cards/141-208.yaml:618
 
 
-def t_3366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3832(ctx, E):
-        return t_3367(ctx, k, s, E)
+    if x_3872(ctx, E):
+        return t_3397(ctx, k, s, E)
     return k()
 
 
-def t_3367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~716', x_3833(ctx, E), True)
-    if not x_3834(ctx, E):
+    LOCAL(ctx, E, 'legal~731', x_3873(ctx, E), True)
+    if not x_3874(ctx, E):
         return False
-    return t_3370(ctx, k, s, E)
+    return t_3400(ctx, k, s, E)
 
 
-d_3368 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3369 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3398 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3399 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_3370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3370, None, [], k)
+    return CHOOSE(ctx, 3400, None, [], k)
 
 
-def t_3371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~706'), True)
-    LOCAL(ctx, E, 's~719', E.get('space~717'), True)
-    return t_3374(ctx, k, s, E)
+    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
+    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
+    return t_3404(ctx, k, s, E)
 
 
-d_3372 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3373 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3402 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3403 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3375, ctx.state.get('board'), E.get('s~719'))
+    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3839(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~719'), '=', False, K[6])
-    return t_3377(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[6])
+    return t_3407(ctx, k, s, E)
 
 
-def d_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3375, ctx.state.get('board'), E.get('s~719'))
+    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3839(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
     return True
 
 
-d_3376 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3377 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3378 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3379 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3380 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3381 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3382 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3383 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3406 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3407 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3408 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3409 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3410 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3411 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3412 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3413 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def d_3384(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
+def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3387, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    LOCAL(ctx, E, 'n~736', 1, True)
+    LOCAL(ctx, E, 'r~737', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
     return True
 
 
-def d_3385(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
+def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'n~736', 1, True)
     return True
 
 
-def d_3386(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
+def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
+    LOCAL(ctx, E, 'r~737', 'megacredits', True)
     return True
 
 
-def d_3387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3387, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    3349: CPS(d_3349),
-    3350: CPS(d_3350),
-    3351: CPS(d_3351),
-    3352: CPS(d_3352),
-    3353: CPS(d_3353),
-    3354: CPS(d_3354),
-    3355: CPS(d_3355),
-    3356: CPS(d_3356),
-    3357: CPS(d_3357),
-    3358: CPS(d_3358),
-    3359: CPS(d_3359),
-    3360: t_3360,
-    3361: CPS(d_3361),
-    3362: CPS(d_3362),
-    3363: CPS(d_3363),
-    3364: t_3364,
-    3365: CPS(d_3365),
-    3366: t_3366,
-    3367: t_3367,
-    3368: CPS(d_3368),
-    3369: CPS(d_3369),
-    3370: t_3370,
-    3371: t_3371,
-    3372: CPS(d_3372),
-    3373: CPS(d_3373),
-    3374: t_3374,
-    3375: CPS(d_3375),
-    3376: CPS(d_3376),
-    3377: t_3377,
-    3378: t_3378,
-    3379: t_3379,
-    3380: t_3380,
-    3381: t_3381,
-    3382: t_3382,
+    3379: CPS(d_3379),
+    3380: CPS(d_3380),
+    3381: CPS(d_3381),
+    3382: CPS(d_3382),
     3383: CPS(d_3383),
     3384: CPS(d_3384),
     3385: CPS(d_3385),
     3386: CPS(d_3386),
     3387: CPS(d_3387),
+    3388: CPS(d_3388),
+    3389: CPS(d_3389),
+    3390: t_3390,
+    3391: CPS(d_3391),
+    3392: CPS(d_3392),
+    3393: CPS(d_3393),
+    3394: t_3394,
+    3395: CPS(d_3395),
+    3396: t_3396,
+    3397: t_3397,
+    3398: CPS(d_3398),
+    3399: CPS(d_3399),
+    3400: t_3400,
+    3401: t_3401,
+    3402: CPS(d_3402),
+    3403: CPS(d_3403),
+    3404: t_3404,
+    3405: CPS(d_3405),
+    3406: CPS(d_3406),
+    3407: t_3407,
+    3408: t_3408,
+    3409: t_3409,
+    3410: t_3410,
+    3411: t_3411,
+    3412: t_3412,
+    3413: CPS(d_3413),
+    3414: CPS(d_3414),
+    3415: CPS(d_3415),
+    3416: CPS(d_3416),
+    3417: CPS(d_3417),
 }
 
 
 CODE = {
-    3818: x_3818,
-    3819: x_3819,
-    3823: x_3823,
-    3824: x_3824,
-    3828: x_3828,
-    3830: x_3830,
-    3832: x_3832,
-    3833: x_3833,
-    3834: x_3834,
-    3838: x_3838,
-    3839: x_3839,
-    3840: x_3840,
-    3842: x_3842,
-    3843: x_3843,
-    3844: x_3844,
-    3845: x_3845,
-    3846: x_3846,
-    3847: x_3847,
-    3851: x_3851,
-    3852: x_3852,
-    3855: x_3855,
+    3858: x_3858,
+    3859: x_3859,
+    3863: x_3863,
+    3864: x_3864,
+    3868: x_3868,
+    3870: x_3870,
+    3872: x_3872,
+    3873: x_3873,
+    3874: x_3874,
+    3878: x_3878,
+    3879: x_3879,
+    3880: x_3880,
+    3882: x_3882,
+    3883: x_3883,
+    3884: x_3884,
+    3885: x_3885,
+    3886: x_3886,
+    3887: x_3887,
+    3891: x_3891,
+    3892: x_3892,
+    3895: x_3895,
 }
 AT = {
-    3855: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3895: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:599
-    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3816},"at":"rules_data/terraforming_mars/cards/141-208.yaml:610","id":3350},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3817},"at":"rules_data/terraforming_mars/cards/141-208.yaml:610","id":3351},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3353},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3819},"o":"-=","e":{"op":"var","n":"n~700","x":3820},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3354}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3352},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":3821},"at":"rules_data/terraforming_mars/cards/141-208.yaml:610","id":3355},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":3822},"at":"rules_data/terraforming_mars/cards/141-208.yaml:610","id":3356},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~703"},"f":"production_min","d":0},"x":3823},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3358},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3824},"o":"-=","e":{"op":"var","n":"n~702","x":3825},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3359}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3357}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:610","id":3349},"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":3826},"at":"rules_data/terraforming_mars/cards/141-208.yaml:613","id":3361},{"op":"let","v":"r~705","e":{"op":"lit","v":"megacredits","x":3827},"at":"rules_data/terraforming_mars/cards/141-208.yaml:613","id":3362},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":3828},"o":"+=","e":{"op":"var","n":"n~704","x":3829},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3363},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3830},"at":"rules_data/terraforming_mars/cards/141-208.yaml:613","id":3364},{"op":"let","v":"t~706","e":{"op":"lit","v":"city","x":3831},"at":"rules_data/terraforming_mars/cards/141-208.yaml:613","id":3365},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~707","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~707"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"tile","d":null},"b":{"op":"var","n":"t~706"}}}]},"x":3832},"t":{"op":"seq","b":[{"op":"let","v":"legal~716","e":{"op":"letx","v":"open~712","e":{"op":"filt","v":"s~709","src":{"op":"filt","v":"x~708","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~708"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"t~706"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~709"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~710","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~709"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~711","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~711"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~711"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~715","e":{"op":"filt","v":"s~713","src":{"op":"var","n":"open~712"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~715"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~715"},"b":{"op":"var","n":"open~712"}}},"x":3833},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3368},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~716"}]},"b":{"op":"lit","v":0},"x":3834},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3369},{"op":"choose","alts":[{"gens":[{"v":"space~717","src":{"op":"var","n":"legal~716","x":3835},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~718","e":{"op":"var","n":"t~706","x":3836},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3372},{"op":"let","v":"s~719","e":{"op":"var","n":"space~717","x":3837},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3373},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~719"},"d":{},"x":3838},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~718"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3839},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3375},{"op":"set","t":{"op":"st","k":"last_space","x":3840},"o":"=","e":{"op":"var","n":"s~719","x":3841},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3376},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3842},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~719"},"f":"bonus","d":null,"x":3843},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3379},{"op":"for","v":"x~720","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~719"}],"kind":"spaces","x":3844},"w":{"op":"in","a":{"op":"var","n":"x~720"},"b":{"op":"st","k":"board"},"neg":false,"x":3845},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3846},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3381},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3380},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"effect","d":null,"x":3847},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3382},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~718","x":3848},"space":{"op":"var","n":"s~719","x":3849},"by":{"op":"var","n":"you","x":3850}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3383}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3378},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3377}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3374}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3371},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~717"}],"x":3851}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3370}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3367},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3366}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:613","id":3360},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3852},"b":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":3853},"at":"rules_data/terraforming_mars/cards/141-208.yaml:615","id":3385},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":3854},"at":"rules_data/terraforming_mars/cards/141-208.yaml:615","id":3386},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":3855},"o":"+=","e":{"op":"var","n":"n~721","x":3856},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3387}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:615","id":3384}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:599"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:600
+    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3856},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3380},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3857},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3381},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3858},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3383},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3859},"o":"-=","e":{"op":"var","n":"n~715","x":3860},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3384}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3382},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3861},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3385},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3863},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3864},"o":"-=","e":{"op":"var","n":"n~717","x":3865},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3387}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3379},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3866},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3391},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3867},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3392},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3868},"o":"+=","e":{"op":"var","n":"n~719","x":3869},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3393},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3870},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3394},{"op":"let","v":"t~721","e":{"op":"lit","v":"city","x":3871},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3395},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":3872},"t":{"op":"seq","b":[{"op":"let","v":"legal~731","e":{"op":"letx","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~730","e":{"op":"filt","v":"s~728","src":{"op":"var","n":"open~727"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~730"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~730"},"b":{"op":"var","n":"open~727"}}},"x":3873},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3398},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~731"}]},"b":{"op":"lit","v":0},"x":3874},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3399},{"op":"choose","alts":[{"gens":[{"v":"space~732","src":{"op":"var","n":"legal~731","x":3875},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~721","x":3876},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3402},{"op":"let","v":"s~734","e":{"op":"var","n":"space~732","x":3877},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3403},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{},"x":3878},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~733"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3879},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3405},{"op":"set","t":{"op":"st","k":"last_space","x":3880},"o":"=","e":{"op":"var","n":"s~734","x":3881},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3406},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3882},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"bonus","d":null,"x":3883},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3409},{"op":"for","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~734"}],"kind":"spaces","x":3884},"w":{"op":"in","a":{"op":"var","n":"x~735"},"b":{"op":"st","k":"board"},"neg":false,"x":3885},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3886},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3411},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3410},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"effect","d":null,"x":3887},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3412},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~733","x":3888},"space":{"op":"var","n":"s~734","x":3889},"by":{"op":"var","n":"you","x":3890}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3413}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3408},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3407}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3404}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3401},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~732"}],"x":3891}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3400}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3397},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3396}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3390},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3892},"b":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":3893},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3415},{"op":"let","v":"r~737","e":{"op":"lit","v":"megacredits","x":3894},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3416},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~737"},"d":0,"x":3895},"o":"+=","e":{"op":"var","n":"n~736","x":3896},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3417}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3414}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
 }

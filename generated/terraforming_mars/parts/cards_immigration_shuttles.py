@@ -47,61 +47,64 @@ K = [
 ]
 
 
-x_3753 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3793 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_3755(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:579
-    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (1 * (_w8 if type((_w8 := AR('/', len([v_s_702 for v_s_702 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_702, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_702, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_702, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_702, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_702, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_702, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))) is int else num(_w8))))
+def x_3795(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:580
+    def compute():
+        _h1 = ctx.state.get('board')
+        return (1 * AR('/', len([v_s_717 for v_s_717 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_717, {}) if type(_h1) is dict else KEY(_h1, v_s_717, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
+    return MEMO(ctx, (3795, ctx.stamps.get('board', 0),), compute)
 
 
-def d_3290(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
+def d_3320(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:586
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 5, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3293, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 5, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3323, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_3291 = _C.d_1385  # rules_data/terraforming_mars/cards/141-208.yaml:585
-d_3292 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:585
+d_3321 = _C.d_1385  # rules_data/terraforming_mars/cards/141-208.yaml:586
+d_3322 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:586
 
 
-def d_3293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3323(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3293, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3323, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3290: CPS(d_3290),
-    3291: CPS(d_3291),
-    3292: CPS(d_3292),
-    3293: CPS(d_3293),
+    3320: CPS(d_3320),
+    3321: CPS(d_3321),
+    3322: CPS(d_3322),
+    3323: CPS(d_3323),
 }
 
 
 CODE = {
-    3753: x_3753,
-    3755: x_3755,
+    3793: x_3793,
+    3795: x_3795,
 }
 AT = {
-    3755: 'rules_data/terraforming_mars/cards/141-208.yaml:579',
+    3795: 'rules_data/terraforming_mars/cards/141-208.yaml:580',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:579
-    'immigration_shuttles': '{"id":"immigration_shuttles","number":"198","name":{"en":"Immigration Shuttles"},"type":"automated","cost":31,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":5,"x":3751},"at":"rules_data/terraforming_mars/cards/141-208.yaml:585","id":3291},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":3752},"at":"rules_data/terraforming_mars/cards/141-208.yaml:585","id":3292},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3753},"o":"+=","e":{"op":"var","n":"n~700","x":3754},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3293}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:585","id":3290},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~702","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":3}},"x":3755},"source":{"doc":"tm-facts","section":"cards.json #198 (VP 1 per 3 cities in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:579"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:580
+    'immigration_shuttles': '{"id":"immigration_shuttles","number":"198","name":{"en":"Immigration Shuttles"},"type":"automated","cost":31,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":5,"x":3791},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3321},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3792},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3322},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3793},"o":"+=","e":{"op":"var","n":"n~715","x":3794},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3323}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3320},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":3}},"x":3795},"source":{"doc":"tm-facts","section":"cards.json #198 (VP 1 per 3 cities in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:580"}',
 }

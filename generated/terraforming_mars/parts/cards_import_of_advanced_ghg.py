@@ -47,55 +47,55 @@ K = [
 ]
 
 
-x_3231 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3271 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2835(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:266
+def d_2865(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:267
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    c, key = KEYPLACE(ctx, 2838, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    c, key = KEYPLACE(ctx, 2868, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2836 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:266
-d_2837 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:266
+d_2866 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2867 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:267
 
 
-def d_2838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2838, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2868, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2835: CPS(d_2835),
-    2836: CPS(d_2836),
-    2837: CPS(d_2837),
-    2838: CPS(d_2838),
+    2865: CPS(d_2865),
+    2866: CPS(d_2866),
+    2867: CPS(d_2867),
+    2868: CPS(d_2868),
 }
 
 
 CODE = {
-    3231: x_3231,
+    3271: x_3271,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:260
-    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":3229},"at":"rules_data/terraforming_mars/cards/141-208.yaml:266","id":2836},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":3230},"at":"rules_data/terraforming_mars/cards/141-208.yaml:266","id":2837},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3231},"o":"+=","e":{"op":"var","n":"n~700","x":3232},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2838}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:266","id":2835},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:260"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:261
+    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2866},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3270},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2867},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3271},"o":"+=","e":{"op":"var","n":"n~715","x":3272},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2868}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2865},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
 }

@@ -48,81 +48,81 @@ K = [
 ]
 
 
-x_3158 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3162 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3198 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3202 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
+def d_2806(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    c, key = KEYPLACE(ctx, 2779, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    c, key = KEYPLACE(ctx, 2809, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'heat', True)
-    c, key = KEYPLACE(ctx, 2782, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'heat', True)
+    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2777 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:222
-d_2778 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:222
+d_2807 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2808 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:223
 
 
-def d_2779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2809(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2779, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2809, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2780 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:222
-d_2781 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:222
+d_2810 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2811 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:223
 
 
-def d_2782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2782, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2776: CPS(d_2776),
-    2777: CPS(d_2777),
-    2778: CPS(d_2778),
-    2779: CPS(d_2779),
-    2780: CPS(d_2780),
-    2781: CPS(d_2781),
-    2782: CPS(d_2782),
+    2806: CPS(d_2806),
+    2807: CPS(d_2807),
+    2808: CPS(d_2808),
+    2809: CPS(d_2809),
+    2810: CPS(d_2810),
+    2811: CPS(d_2811),
+    2812: CPS(d_2812),
 }
 
 
 CODE = {
-    3158: x_3158,
-    3162: x_3162,
+    3198: x_3198,
+    3202: x_3202,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:216
-    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3156},"at":"rules_data/terraforming_mars/cards/141-208.yaml:222","id":2777},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":3157},"at":"rules_data/terraforming_mars/cards/141-208.yaml:222","id":2778},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3158},"o":"+=","e":{"op":"var","n":"n~700","x":3159},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2779},{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":3160},"at":"rules_data/terraforming_mars/cards/141-208.yaml:222","id":2780},{"op":"let","v":"r~703","e":{"op":"lit","v":"heat","x":3161},"at":"rules_data/terraforming_mars/cards/141-208.yaml:222","id":2781},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3162},"o":"+=","e":{"op":"var","n":"n~702","x":3163},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2782}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:222","id":2776},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:216"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:217
+    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3196},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2807},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3197},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2808},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3198},"o":"+=","e":{"op":"var","n":"n~715","x":3199},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2809},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":3200},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2810},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":3201},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2811},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3202},"o":"+=","e":{"op":"var","n":"n~717","x":3203},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2812}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2806},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
 }

@@ -64,49 +64,59 @@ x_878 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 def x_879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~707'))) is str else None) == E.get('r~706'))) and ((E.get('card~707') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~722'))) is str else None) == E.get('r~721'))) and ((E.get('card~722') != E.get('this'))) else False)
 
 
 def x_880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~707'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~707'), 0))
+    return (_w2.get(E.get('card~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~722'), 0))
 
 
 def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~707')}
+    return {'card': E.get('card~722')}
 
 
 def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (885, E.get('t~708'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_709, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_709, 0)), (ctx.index.plain['parameters'].get(v_p_709, NOREC).get('step', 0) if type(v_p_709) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_709, NOREC).get('max', 0) if type(v_p_709) is str else 0))) is int else num(_w3))) for v_p_709 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_709, NOREC).get('tile', None) if type(v_p_709) is str else None) == E.get('t~708'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_724, 0) if type(_h1) is dict else KEY(_h1, v_p_724, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_724, NOREC).get('step', 0) if type(v_p_724) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_724, NOREC).get('max', 0) if type(v_p_724) is str else 0))) is int else num(_w4))) for v_p_724 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_724, NOREC).get('tile', None) if type(v_p_724) is str else None) == E.get('t~723'))))
+    return MEMO(ctx, (885, E.get('t~723'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (886, E.get('this'), E.get('t~708'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_714: (lambda v_near_717: (v_near_717 if (True if (((ctx.index.plain['tiles'].get(_w21, NOREC).get('next_to_own', None) if type((_w21 := E.get('t~708'))) is str else None) == 'if_possible')) and (((_w22 if type((_w22 := FN['count'](ctx, None, v_near_717))) is int else num(_w22)) > 0)) else False) else v_open_714))([v_s_715 for v_s_715 in items_of(v_open_714) if (True if ((E.get('you') != None)) and (any([(True if ((v_x_716 in _w18 if type((_w18 := ctx.state.get('board'))) in (list, dict) else IN(v_x_716, _w18))) and (((_w20.get('owner', None) if type((_w20 := (_w19.get(v_x_716, {}) if type((_w19 := ctx.state.get('board'))) is dict else KEY(_w19, v_x_716, {})))) is dict else KEY(_w20, 'owner', None)) == E.get('you'))) else False) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))])) else False)]))([v_s_711 for v_s_711 in [v_x_710 for v_x_710 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_710, NOREC).get('type', None) if type(v_x_710) is str else None) == GET(ctx, 'tiles', E.get('t~708'), 'space', None))] if (True if ((not (v_s_711 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_711, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_711, NOREC).get('reserved', None) if type(v_s_711) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_711, NOREC).get('reserved', None) if type(v_s_711) is str else None) == E.get('t~708'))) or (((ctx.index.plain['spaces'].get(v_s_711, NOREC).get('reserved', None) if type(v_s_711) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_711 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_711, _w2)))) or (((_w3.get(v_s_711, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_711, None)) == E.get('you'))) else False)) and ((True if ((v_s_711 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~708'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_711, _w6))) or ((not any([(True if ((v_x_712 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_712, _w7))) and ((not (v_x_712 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~708'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_712, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_712, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_712, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_712, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_712, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_713)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_712, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_712, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_713)) else False)) else False) for v_u_713 in items_of(KEY(GET(ctx, 'tiles', E.get('t~708'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_712 in items_of(ADJ(ctx, 'spaces', v_s_711))]))) else False)) else False)]))
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~723'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~723'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~723'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_729: (lambda v_near_732: (v_near_732 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~723'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_732) > 0)) else False) else v_open_729))([v_s_730 for v_s_730 in items_of(v_open_729) if (True if ((E.get('you') != None)) and (any((True if ((v_x_731 in _h2 if type(_h2) in (list, dict) else IN(v_x_731, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_731, {}) if type(_h2) is dict else KEY(_h2, v_x_731, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_731 in ADJ(ctx, 'spaces', v_s_730))) else False)]))([v_s_726 for v_s_726 in [v_x_725 for v_x_725 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_725, NOREC).get('type', None) if type(v_x_725) is str else None) == _h1)] if (True if ((not (v_s_726 in _h2 if type(_h2) in (list, dict) else IN(v_s_726, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_726, NOREC).get('reserved', None) if type(v_s_726) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_726, NOREC).get('reserved', None) if type(v_s_726) is str else None) == E.get('t~723'))) or (((ctx.index.plain['spaces'].get(v_s_726, NOREC).get('reserved', None) if type(v_s_726) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_726 in _h3 if type(_h3) in (list, dict) else IN(v_s_726, _h3)))) or (((_h3.get(v_s_726, None) if type(_h3) is dict else KEY(_h3, v_s_726, None)) == E.get('you'))) else False)) and ((True if ((v_s_726 in _h4 if type(_h4) in (list, dict) else IN(v_s_726, _h4))) or ((not any((True if ((v_x_727 in _h2 if type(_h2) in (list, dict) else IN(v_x_727, _h2))) and ((not (v_x_727 in _h4 if type(_h4) in (list, dict) else IN(v_x_727, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_728)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_728)) else False)) else False) for v_u_728 in items_of(_h5))) else False) for v_x_727 in ADJ(ctx, 'spaces', v_s_726)))) else False)) else False)])
+    return MEMO(ctx, (886, E.get('this'), E.get('t~723'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('legal~718')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('legal~733')) > 0)
 
 
 def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~721'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~721'), {}))
+    return (_w1.get(E.get('s~736'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~736'), {}))
 
 
 def x_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~720'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~720'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~735'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~735'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_893 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -116,37 +126,37 @@ x_895 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~721'))
+    return FLD(ctx, K[0], E.get('s~736'))
 
 
 def x_897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~721'))
+    return ADJ(ctx, 'spaces', E.get('s~736'))
 
 
 def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~722') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~722'), _w1))
+    return (E.get('x~737') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~737'), _w1))
 
 
 def x_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~722'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~722'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~737'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~737'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~720'))
+    return FLD(ctx, K[2], E.get('t~735'))
 
 
 def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~719')}
+    return {'space': E.get('space~734')}
 
 
 def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
@@ -157,7 +167,7 @@ def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~708', 'ocean', True)
+        LOCAL(ctx, E, 't~723', 'ocean', True)
         return t_791(ctx, k, s, E)
 
     return t_775(ctx, r1, s, E)
@@ -176,11 +186,11 @@ def d_776(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[3])
     return True
 
 
@@ -194,9 +204,9 @@ def d_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[3])
     return True
 
 
@@ -206,8 +216,8 @@ def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'microbe', True)
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'microbe', True)
     return t_783(ctx, k, s, E)
 
 
@@ -228,9 +238,9 @@ def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 784, PL(ctx, E.get('you')).get('card_res'), E.get('card~704'))
+    c, key = KEYPLACE(ctx, 784, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
@@ -240,8 +250,8 @@ def t_785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~705', 2, True)
-    LOCAL(ctx, E, 'r~706', 'animal', True)
+    LOCAL(ctx, E, 'n~720', 2, True)
+    LOCAL(ctx, E, 'r~721', 'animal', True)
     return t_788(ctx, k, s, E)
 
 
@@ -254,7 +264,7 @@ def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~706', 'animal', True)
+    LOCAL(ctx, E, 'r~721', 'animal', True)
     return True
 
 
@@ -271,9 +281,9 @@ def d_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('card_res'), E.get('card~707'))
+    c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('card_res'), E.get('card~722'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~705'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[4])
     return True
 
 
@@ -283,7 +293,7 @@ def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~708', 'ocean', True)
+    LOCAL(ctx, E, 't~723', 'ocean', True)
     return True
 
 
@@ -304,7 +314,7 @@ def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~718', x_886(ctx, E), True)
+    LOCAL(ctx, E, 'legal~733', x_886(ctx, E), True)
     if not x_887(ctx, E):
         return False
     return t_795(ctx, k, s, E)
@@ -316,7 +326,7 @@ def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~718', x_886(ctx, E), True)
+    LOCAL(ctx, E, 'legal~733', x_886(ctx, E), True)
     return True
 
 
@@ -344,8 +354,8 @@ def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~708'), True)
-    LOCAL(ctx, E, 's~721', E.get('space~719'), True)
+    LOCAL(ctx, E, 't~735', E.get('t~723'), True)
+    LOCAL(ctx, E, 's~736', E.get('space~734'), True)
     return t_799(ctx, k, s, E)
 
 
@@ -355,7 +365,7 @@ def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~708'), True)
+    LOCAL(ctx, E, 't~735', E.get('t~723'), True)
     return True
 
 
@@ -365,7 +375,7 @@ def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~721', E.get('space~719'), True)
+    LOCAL(ctx, E, 's~736', E.get('space~734'), True)
     return True
 
 
@@ -375,10 +385,10 @@ def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~721'))
+    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~736'))
     if c is not None:
         SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~721'), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[6])
     return t_802(ctx, k, s, E)
 
 
@@ -388,7 +398,7 @@ def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~721'))
+    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~736'))
     if c is not None:
         SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[5])
     return True
@@ -400,7 +410,7 @@ def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~721'), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[6])
     return True
 
 
@@ -430,7 +440,7 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~720'), 'space': E.get('s~721'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')})
         return k()
 
     return t_804(ctx, r1, s, E)
@@ -452,17 +462,17 @@ def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if E is None:
         E = ctx.env()
     items = list(items_of(x_897(ctx, E)))
-    old = E.get('x~722', MISSING)
+    old = E.get('x~737', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~722', old)
+        UNSET(ctx, E, 'x~737', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~722', item, True)
+            LOCAL(ctx, E, 'x~737', item, True)
             if x_898(ctx, E):
                 return t_806(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -495,7 +505,7 @@ def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~720'), 'space': E.get('s~721'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')})
     return True
 
 
@@ -582,5 +592,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:191
-    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":863},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":777},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":864},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":778},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":865},"o":"+=","e":{"op":"var","n":"n~700","x":866},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":779}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":776},"label":{"op":"lit","v":{"option":0},"x":867}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":868},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":781},{"op":"let","v":"r~703","e":{"op":"lit","v":"microbe","x":869},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":782},{"op":"choose","alts":[{"gens":[{"v":"card~704","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":870},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~704"},"f":"resource","d":null},"b":{"op":"var","n":"r~703"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~704"},"b":{"op":"var","n":"this"}}],"x":871}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~704"},"d":0,"x":872},"o":"+=","e":{"op":"var","n":"n~702","x":873},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":784},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~704"}],"x":874}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":783}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":780},"label":{"op":"lit","v":{"option":1},"x":875}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~705","e":{"op":"lit","v":2,"x":876},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":786},{"op":"let","v":"r~706","e":{"op":"lit","v":"animal","x":877},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":787},{"op":"choose","alts":[{"gens":[{"v":"card~707","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":878},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~707"},"f":"resource","d":null},"b":{"op":"var","n":"r~706"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~707"},"b":{"op":"var","n":"this"}}],"x":879}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~707"},"d":0,"x":880},"o":"+=","e":{"op":"var","n":"n~705","x":881},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":789},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~707"}],"x":882}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":788}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":785},"label":{"op":"lit","v":{"option":2},"x":883}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":775},{"op":"let","v":"t~708","e":{"op":"lit","v":"ocean","x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~709","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~709"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~709"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~709"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~709"},"f":"tile","d":null},"b":{"op":"var","n":"t~708"}}}]},"x":885},"t":{"op":"seq","b":[{"op":"let","v":"legal~718","e":{"op":"letx","v":"open~714","e":{"op":"filt","v":"s~711","src":{"op":"filt","v":"x~710","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~710"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~708"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~711"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~711"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~711"},"f":"reserved","d":null},"b":{"op":"var","n":"t~708"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~711"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~711"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~711"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~711"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~708"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~712","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~711"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~712"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~712"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~708"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~713","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~708"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~712"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~712"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~713"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~712"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~713"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~717","e":{"op":"filt","v":"s~715","src":{"op":"var","n":"open~714"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~716","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~715"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~716"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~716"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~708"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~717"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~717"},"b":{"op":"var","n":"open~714"}}},"x":886},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":793},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~718"}]},"b":{"op":"lit","v":0},"x":887},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":794},{"op":"choose","alts":[{"gens":[{"v":"space~719","src":{"op":"var","n":"legal~718","x":888},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"var","n":"t~708","x":889},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":797},{"op":"let","v":"s~721","e":{"op":"var","n":"space~719","x":890},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":798},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~721"},"d":{},"x":891},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~720"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":892},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":800},{"op":"set","t":{"op":"st","k":"last_space","x":893},"o":"=","e":{"op":"var","n":"s~721","x":894},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":895},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"bonus","d":null,"x":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":804},{"op":"for","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces","x":897},"w":{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false,"x":898},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":899},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":806},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":805},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"effect","d":null,"x":900},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":807},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~720","x":901},"space":{"op":"var","n":"s~721","x":902},"by":{"op":"var","n":"you","x":903}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":803},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":799}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":796},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~719"}],"x":904}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":795}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":792},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":791}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":774},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
+    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":863},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":777},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":864},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":778},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":865},"o":"+=","e":{"op":"var","n":"n~715","x":866},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":779}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":776},"label":{"op":"lit","v":{"option":0},"x":867}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":868},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":781},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":869},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":782},{"op":"choose","alts":[{"gens":[{"v":"card~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":870},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~719"},"f":"resource","d":null},"b":{"op":"var","n":"r~718"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~719"},"b":{"op":"var","n":"this"}}],"x":871}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~719"},"d":0,"x":872},"o":"+=","e":{"op":"var","n":"n~717","x":873},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":784},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~719"}],"x":874}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":783}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":780},"label":{"op":"lit","v":{"option":1},"x":875}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"lit","v":2,"x":876},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":786},{"op":"let","v":"r~721","e":{"op":"lit","v":"animal","x":877},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":787},{"op":"choose","alts":[{"gens":[{"v":"card~722","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":878},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~722"},"f":"resource","d":null},"b":{"op":"var","n":"r~721"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~722"},"b":{"op":"var","n":"this"}}],"x":879}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~722"},"d":0,"x":880},"o":"+=","e":{"op":"var","n":"n~720","x":881},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":789},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~722"}],"x":882}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":788}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":785},"label":{"op":"lit","v":{"option":2},"x":883}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":775},{"op":"let","v":"t~723","e":{"op":"lit","v":"ocean","x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~724","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~724"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~724"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~724"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~724"},"f":"tile","d":null},"b":{"op":"var","n":"t~723"}}}]},"x":885},"t":{"op":"seq","b":[{"op":"let","v":"legal~733","e":{"op":"letx","v":"open~729","e":{"op":"filt","v":"s~726","src":{"op":"filt","v":"x~725","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~725"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~726"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"reserved","d":null},"b":{"op":"var","n":"t~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~726"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~726"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~726"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~728","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~728"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~728"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~732","e":{"op":"filt","v":"s~730","src":{"op":"var","n":"open~729"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~732"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~732"},"b":{"op":"var","n":"open~729"}}},"x":886},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":793},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~733"}]},"b":{"op":"lit","v":0},"x":887},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":794},{"op":"choose","alts":[{"gens":[{"v":"space~734","src":{"op":"var","n":"legal~733","x":888},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~735","e":{"op":"var","n":"t~723","x":889},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":797},{"op":"let","v":"s~736","e":{"op":"var","n":"space~734","x":890},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":798},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~736"},"d":{},"x":891},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~735"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":892},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":800},{"op":"set","t":{"op":"st","k":"last_space","x":893},"o":"=","e":{"op":"var","n":"s~736","x":894},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":895},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"bonus","d":null,"x":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":804},{"op":"for","v":"x~737","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~736"}],"kind":"spaces","x":897},"w":{"op":"in","a":{"op":"var","n":"x~737"},"b":{"op":"st","k":"board"},"neg":false,"x":898},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":899},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":806},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":805},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"effect","d":null,"x":900},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":807},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~735","x":901},"space":{"op":"var","n":"s~736","x":902},"by":{"op":"var","n":"you","x":903}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":803},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":799}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":796},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~734"}],"x":904}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":795}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":792},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":791}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":774},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
 }

@@ -51,38 +51,38 @@ K = [
 ]
 
 
-x_3166 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3167 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3169 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3171 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3172 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3176 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3180 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3181 = _C.x_3181  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3182 = _C.x_3182  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3184 = _C.x_3184  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3187 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3206 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3207 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3209 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3211 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3212 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3216 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3220 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3221 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3222 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3224 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3227 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~709'))) is str else None) == E.get('r~708'))) and ((E.get('card~709') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~724'))) is str else None) == E.get('r~723'))) and ((E.get('card~724') != E.get('this'))) else False)
 
 
-def x_3189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~709'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~709'), 0))
+    return (_w2.get(E.get('card~724'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~724'), 0))
 
 
-def x_3191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~709')}
+    return {'card': E.get('card~724')}
 
 
-def t_2783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
+def t_2813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,206 +90,206 @@ def t_2783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~707', 2, True)
-        LOCAL(ctx, E, 'r~708', 'animal', True)
-        return t_2801(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~722', 2, True)
+        LOCAL(ctx, E, 'r~723', 'animal', True)
+        return t_2831(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~700', 'tr', True)
-    LOCAL(ctx, E, 'n~701', 1, True)
-    if not d_2786(ctx, E):
+    LOCAL(ctx, E, 't~715', 'tr', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
+    if not d_2816(ctx, E):
         return False
     ctx.steps += 5
-    LOCAL(ctx, E, 'n~702', 4, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 2794, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 4, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 2824, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~704', 3, True)
-    LOCAL(ctx, E, 'r~705', 'microbe', True)
-    return t_2797(ctx, r1, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~719', 3, True)
+    LOCAL(ctx, E, 'r~720', 'microbe', True)
+    return t_2827(ctx, r1, s, E)
 
 
-d_2784 = _C.d_1072  # rules_data/terraforming_mars/cards/141-208.yaml:230
-d_2785 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:230
+d_2814 = _C.d_1072  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2815 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3166(ctx, E):
+    if x_3206(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2787, ctx.state.get('game_tracks'), E.get('t~700'))
+        c, key = KEYPLACE(ctx, 2817, ctx.state.get('game_tracks'), E.get('t~715'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~701'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
     else:
-        if not d_2788(ctx, E):
+        if not d_2818(ctx, E):
             return False
     return True
 
 
-def d_2787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2787, ctx.state.get('game_tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 2817, ctx.state.get('game_tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~701'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
     return True
 
 
-def d_2788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2789, PL(ctx, E.get('you')).get('tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 2819, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~701'), '+=', False, K[2])
-    if not d_2790(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
+    if not d_2820(ctx, E):
         return False
     return True
 
 
-def d_2789(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2789, PL(ctx, E.get('you')).get('tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 2819, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~701'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
     return True
 
 
-d_2790 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2791 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2792 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:230
-d_2793 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:230
+d_2820 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2821 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2822 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2823 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2794, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2824, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2795 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:230
-d_2796 = _C.d_2709  # rules_data/terraforming_mars/cards/141-208.yaml:230
+d_2825 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2826 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def t_2797(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2797, None, [], k)
+    return CHOOSE(ctx, 2827, None, [], k)
 
 
-def d_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2798, PL(ctx, E.get('you')).get('card_res'), E.get('card~706'))
+    c, key = KEYPLACE(ctx, 2828, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[4])
     return True
 
 
-d_2799 = _C.d_2475  # rules_data/terraforming_mars/cards/141-208.yaml:230
+d_2829 = _C.d_2490  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2800(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:230
+def d_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~708', 'animal', True)
+    LOCAL(ctx, E, 'r~723', 'animal', True)
     return True
 
 
-def t_2801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2801, None, [], k)
+    return CHOOSE(ctx, 2831, None, [], k)
 
 
-def d_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2802, PL(ctx, E.get('you')).get('card_res'), E.get('card~709'))
+    c, key = KEYPLACE(ctx, 2832, PL(ctx, E.get('you')).get('card_res'), E.get('card~724'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~707'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~722'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    2783: t_2783,
-    2784: CPS(d_2784),
-    2785: CPS(d_2785),
-    2786: CPS(d_2786),
-    2787: CPS(d_2787),
-    2788: CPS(d_2788),
-    2789: CPS(d_2789),
-    2790: CPS(d_2790),
-    2791: CPS(d_2791),
-    2792: CPS(d_2792),
-    2793: CPS(d_2793),
-    2794: CPS(d_2794),
-    2795: CPS(d_2795),
-    2796: CPS(d_2796),
-    2797: t_2797,
-    2798: CPS(d_2798),
-    2799: CPS(d_2799),
-    2800: CPS(d_2800),
-    2801: t_2801,
-    2802: CPS(d_2802),
+    2813: t_2813,
+    2814: CPS(d_2814),
+    2815: CPS(d_2815),
+    2816: CPS(d_2816),
+    2817: CPS(d_2817),
+    2818: CPS(d_2818),
+    2819: CPS(d_2819),
+    2820: CPS(d_2820),
+    2821: CPS(d_2821),
+    2822: CPS(d_2822),
+    2823: CPS(d_2823),
+    2824: CPS(d_2824),
+    2825: CPS(d_2825),
+    2826: CPS(d_2826),
+    2827: t_2827,
+    2828: CPS(d_2828),
+    2829: CPS(d_2829),
+    2830: CPS(d_2830),
+    2831: t_2831,
+    2832: CPS(d_2832),
 }
 
 
 CODE = {
-    3166: x_3166,
-    3167: x_3167,
-    3169: x_3169,
-    3171: x_3171,
-    3172: x_3172,
-    3176: x_3176,
-    3180: x_3180,
-    3181: x_3181,
-    3182: x_3182,
-    3184: x_3184,
-    3187: x_3187,
-    3188: x_3188,
-    3189: x_3189,
-    3191: x_3191,
+    3206: x_3206,
+    3207: x_3207,
+    3209: x_3209,
+    3211: x_3211,
+    3212: x_3212,
+    3216: x_3216,
+    3220: x_3220,
+    3221: x_3221,
+    3222: x_3222,
+    3224: x_3224,
+    3227: x_3227,
+    3228: x_3228,
+    3229: x_3229,
+    3231: x_3231,
 }
 AT = {
-    3188: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3189: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3191: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3228: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3229: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3231: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:224
-    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"tr","x":3164},"at":"rules_data/terraforming_mars/cards/141-208.yaml:230","id":2784},{"op":"let","v":"n~701","e":{"op":"lit","v":1,"x":3165},"at":"rules_data/terraforming_mars/cards/141-208.yaml:230","id":2785},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~700"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3166},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~700"},"d":0,"x":3167},"o":"+=","e":{"op":"var","n":"n~701","x":3168},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2787},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~700"},"d":0,"x":3169},"o":"+=","e":{"op":"var","n":"n~701","x":3170},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2789},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~700"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~701"},"b":{"op":"lit","v":0}}],"x":3171},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3172},"o":"=","e":{"op":"lit","v":true,"x":3173},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2791},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2790}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2788},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2786},{"op":"let","v":"n~702","e":{"op":"lit","v":4,"x":3174},"at":"rules_data/terraforming_mars/cards/141-208.yaml:230","id":2792},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":3175},"at":"rules_data/terraforming_mars/cards/141-208.yaml:230","id":2793},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3176},"o":"+=","e":{"op":"var","n":"n~702","x":3177},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2794},{"op":"let","v":"n~704","e":{"op":"lit","v":3,"x":3178},"at":"rules_data/terraforming_mars/cards/141-208.yaml:230","id":2795},{"op":"let","v":"r~705","e":{"op":"lit","v":"microbe","x":3179},"at":"rules_data/terraforming_mars/cards/141-208.yaml:230","id":2796},{"op":"choose","alts":[{"gens":[{"v":"card~706","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3180},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~706"},"f":"resource","d":null},"b":{"op":"var","n":"r~705"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~706"},"b":{"op":"var","n":"this"}}],"x":3181}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~706"},"d":0,"x":3182},"o":"+=","e":{"op":"var","n":"n~704","x":3183},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2798},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~706"}],"x":3184}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2797},{"op":"let","v":"n~707","e":{"op":"lit","v":2,"x":3185},"at":"rules_data/terraforming_mars/cards/141-208.yaml:230","id":2799},{"op":"let","v":"r~708","e":{"op":"lit","v":"animal","x":3186},"at":"rules_data/terraforming_mars/cards/141-208.yaml:230","id":2800},{"op":"choose","alts":[{"gens":[{"v":"card~709","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3187},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~709"},"f":"resource","d":null},"b":{"op":"var","n":"r~708"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~709"},"b":{"op":"var","n":"this"}}],"x":3188}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~709"},"d":0,"x":3189},"o":"+=","e":{"op":"var","n":"n~707","x":3190},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2802},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~709"}],"x":3191}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2801}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:230","id":2783},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:224"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:225
+    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":3204},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2814},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":3205},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2815},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3206},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":3207},"o":"+=","e":{"op":"var","n":"n~716","x":3208},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2817},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":3209},"o":"+=","e":{"op":"var","n":"n~716","x":3210},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2819},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":3211},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3212},"o":"=","e":{"op":"lit","v":true,"x":3213},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2816},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":3214},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2822},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3215},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3216},"o":"+=","e":{"op":"var","n":"n~717","x":3217},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2824},{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3218},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2825},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3219},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2826},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3220},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3221}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3222},"o":"+=","e":{"op":"var","n":"n~719","x":3223},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2828},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3224}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2827},{"op":"let","v":"n~722","e":{"op":"lit","v":2,"x":3225},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2829},{"op":"let","v":"r~723","e":{"op":"lit","v":"animal","x":3226},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2830},{"op":"choose","alts":[{"gens":[{"v":"card~724","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3227},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~724"},"f":"resource","d":null},"b":{"op":"var","n":"r~723"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~724"},"b":{"op":"var","n":"this"}}],"x":3228}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~724"},"d":0,"x":3229},"o":"+=","e":{"op":"var","n":"n~722","x":3230},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2832},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~724"}],"x":3231}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2831}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2813},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
 }

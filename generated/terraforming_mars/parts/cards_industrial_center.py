@@ -57,7 +57,11 @@ K = [
 def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2573, E.get('t~700'), E.get('u~701'), ctx.stamps.get('board', 0),), lambda: [v_x_703 for v_x_703 in [v_x_702 for v_x_702 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_702, NOREC).get('type', None) if type(v_x_702) is str else None) == GET(ctx, 'tiles', E.get('t~700'), 'space', None))] if any([(True if ((v_y_704 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_y_704, _w1))) and (((_w3.get('tile', None) if type((_w3 := (_w2.get(v_y_704, {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, v_y_704, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w5.get('tile', None) if type((_w5 := (_w4.get(v_y_704, {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, v_y_704, {})))) is dict else KEY(_w5, 'tile', None)) == E.get('u~701'))) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_w6.get(v_y_704, {}) if type((_w6 := ctx.state.get('board'))) is dict else KEY(_w6, v_y_704, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == E.get('u~701'))) else False)) else False) for v_y_704 in items_of(ADJ(ctx, 'spaces', v_x_703))])])
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~715'))) is str else None)
+        _h2 = ctx.state.get('board')
+        return [v_x_718 for v_x_718 in [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == _h1)] if any((True if ((v_y_719 in _h2 if type(_h2) in (list, dict) else IN(v_y_719, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_719, {}) if type(_h2) is dict else KEY(_h2, v_y_719, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_719, {}) if type(_h2) is dict else KEY(_h2, v_y_719, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~716'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_719, {}) if type(_h2) is dict else KEY(_h2, v_y_719, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~716'))) else False)) else False) for v_y_719 in ADJ(ctx, 'spaces', v_x_718))]
+    return MEMO(ctx, (2573, E.get('t~715'), E.get('u~716'), ctx.stamps.get('board', 0),), compute)
 
 
 x_2574 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:92
@@ -78,13 +82,13 @@ x_2593 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
 def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~718') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~733') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~719') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~734') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_2600 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -93,13 +97,13 @@ x_2600 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~720'), E.get('t_v~721')), E.get('h_v~722')) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~735'))) is type((_w2 := E.get('t_v~736'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~737'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_2602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~717'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~732'))) is int else num(_w4)))
 
 
 x_2603 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -108,31 +112,31 @@ x_2603 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_2605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~720'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~721'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~722'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~717'))) is int else num(_w16)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~735'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~736'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~737'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~732'))) is int else num(_w22)))
 
 
 def x_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~717'), E.get('s_v~720')))) is int else num(_w3)) - 1), E.get('s_v~720'))]) if ((_w4 if type((_w4 := E.get('s_v~720'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~732'))) is type((_w4 := E.get('s_v~735'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~735'))]) if ((_w6 if type((_w6 := E.get('s_v~735'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~717'), E.get('t_v~721')))) is int else num(_w3)) - 1), E.get('t_v~721'))]) if ((_w4 if type((_w4 := E.get('t_v~721'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~732'))) is type((_w4 := E.get('t_v~736'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~736'))]) if ((_w6 if type((_w6 := E.get('t_v~736'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_2608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~717'), E.get('h_v~722')))) is int else num(_w3)) - 1), E.get('h_v~722'))]) if ((_w4 if type((_w4 := E.get('h_v~722'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~732'))) is type((_w4 := E.get('h_v~737'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~737'))]) if ((_w6 if type((_w6 := E.get('h_v~737'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_2609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~717'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~723'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~720'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~721'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~725'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~722'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~723'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~723'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~720'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~724'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~721'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~725'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~722'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~720'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~717'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~724'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~723'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~720'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~724'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~721'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~725'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~722'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~721'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~717'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~725'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~723'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~720'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~724'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~721'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~725'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~722'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~722'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~717'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~732'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~738'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~735'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~739'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~736'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~740'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~737'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~738'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~738'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~735'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~739'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~736'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~740'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~737'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~735'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~732'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~739'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~738'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~735'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~739'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~736'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~740'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~737'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~736'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~732'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~740'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~738'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~735'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~739'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~736'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~740'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~737'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~737'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~732'))) is int else num(_w53)))) else False))) else False)
 
 
 x_2610 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -141,7 +145,7 @@ x_2610 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_2611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~717'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~723'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~720'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~721'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~725'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~722'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~732'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~738'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~735'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~739'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~736'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~740'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~737'))) is int else num(_w7))))])
 
 
 x_2612 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -152,13 +156,13 @@ x_2616 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~717'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~723'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~720'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~721'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~725'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~722'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~723')} if ((_w13 if type((_w13 := E.get('s_v~720'))) is int else num(_w13)) > 0) else K[3])), ({'titanium': E.get('t~724')} if ((_w14 if type((_w14 := E.get('t_v~721'))) is int else num(_w14)) > 0) else K[3])), ({'heat': E.get('h~725')} if ((_w15 if type((_w15 := E.get('h_v~722'))) is int else num(_w15)) > 0) else K[3]))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~732'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~738'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~735'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~739'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~736'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~740'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~737'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~738')} if ((_w8 if type((_w8 := E.get('s_v~735'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~739')} if ((_w11 if type((_w11 := E.get('t_v~736'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~740')} if ((_w14 if type((_w14 := E.get('h_v~737'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
 
 
 def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0))
+    return (_w2.get(E.get('r~742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~742'), 0))
 
 
 def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
@@ -167,8 +171,8 @@ def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'industrial_center', True)
-    LOCAL(ctx, E, 'u~701', 'city', True)
+    LOCAL(ctx, E, 't~715', 'industrial_center', True)
+    LOCAL(ctx, E, 'u~716', 'city', True)
     return t_2270(ctx, k, s, E)
 
 
@@ -178,7 +182,7 @@ def d_2268(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'industrial_center', True)
+    LOCAL(ctx, E, 't~715', 'industrial_center', True)
     return True
 
 
@@ -188,7 +192,7 @@ def d_2269(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~701', 'city', True)
+    LOCAL(ctx, E, 'u~716', 'city', True)
     return True
 
 
@@ -198,8 +202,8 @@ def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~705', E.get('t~700'), True)
-    LOCAL(ctx, E, 'l~706', x_2573(ctx, E), True)
+    LOCAL(ctx, E, 't~720', E.get('t~715'), True)
+    LOCAL(ctx, E, 'l~721', x_2573(ctx, E), True)
     return t_2273(ctx, k, s, E)
 
 
@@ -209,7 +213,7 @@ def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~705', E.get('t~700'), True)
+    LOCAL(ctx, E, 't~720', E.get('t~715'), True)
     return True
 
 
@@ -219,7 +223,7 @@ def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~706', x_2573(ctx, E), True)
+    LOCAL(ctx, E, 'l~721', x_2573(ctx, E), True)
     return True
 
 
@@ -240,7 +244,7 @@ def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~711', x_2575(ctx, E), True)
+    LOCAL(ctx, E, 'open~726', x_2575(ctx, E), True)
     if not x_2576(ctx, E):
         return False
     return t_2277(ctx, k, s, E)
@@ -263,8 +267,8 @@ def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~713', E.get('t~705'), True)
-    LOCAL(ctx, E, 's~714', E.get('space~712'), True)
+    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
+    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
     return t_2281(ctx, k, s, E)
 
 
@@ -278,10 +282,10 @@ def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~714'))
+    c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~729'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~714'), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[5])
     return t_2284(ctx, k, s, E)
 
 
@@ -291,7 +295,7 @@ def d_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~714'))
+    c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~729'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[4])
     return True
@@ -313,7 +317,7 @@ def t_2291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 7, True)
+    LOCAL(ctx, E, 'n~731', 7, True)
     return t_2293(ctx, k, s, E)
 
 
@@ -323,7 +327,7 @@ def d_2292(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 7, True)
+    LOCAL(ctx, E, 'n~731', 7, True)
     return True
 
 
@@ -333,9 +337,9 @@ def t_2293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~717', E.get('n~716'), True)
-    LOCAL(ctx, E, 'sv~718', 0, True)
-    LOCAL(ctx, E, 'tv~719', 0, True)
+    LOCAL(ctx, E, 'price~732', E.get('n~731'), True)
+    LOCAL(ctx, E, 'sv~733', 0, True)
+    LOCAL(ctx, E, 'tv~734', 0, True)
     return t_2297(ctx, k, s, E)
 
 
@@ -345,7 +349,7 @@ def d_2294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~717', E.get('n~716'), True)
+    LOCAL(ctx, E, 'price~732', E.get('n~731'), True)
     return True
 
 
@@ -355,7 +359,7 @@ def d_2295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~718', 0, True)
+    LOCAL(ctx, E, 'sv~733', 0, True)
     return True
 
 
@@ -365,7 +369,7 @@ def d_2296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~719', 0, True)
+    LOCAL(ctx, E, 'tv~734', 0, True)
     return True
 
 
@@ -375,9 +379,9 @@ def t_2297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~720', x_2598(ctx, E), True)
-    LOCAL(ctx, E, 't_v~721', x_2599(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~722', x_2600(ctx, E), True)
+    LOCAL(ctx, E, 's_v~735', x_2598(ctx, E), True)
+    LOCAL(ctx, E, 't_v~736', x_2599(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~737', x_2600(ctx, E), True)
     return t_2301(ctx, k, s, E)
 
 
@@ -387,7 +391,7 @@ def d_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~720', x_2598(ctx, E), True)
+    LOCAL(ctx, E, 's_v~735', x_2598(ctx, E), True)
     return True
 
 
@@ -397,7 +401,7 @@ def d_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~721', x_2599(ctx, E), True)
+    LOCAL(ctx, E, 't_v~736', x_2599(ctx, E), True)
     return True
 
 
@@ -407,7 +411,7 @@ def d_2300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~722', x_2600(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~737', x_2600(ctx, E), True)
     return True
 
 
@@ -433,7 +437,7 @@ def d_2302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~717'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[6])
     return True
 
 
@@ -456,7 +460,7 @@ def d_2304(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~717'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[6])
     return True
 
 
@@ -500,13 +504,13 @@ def d_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[6])
     c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~723'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[6])
     c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~724'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[6])
     c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~725'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[6])
     return True
 
 
@@ -530,7 +534,7 @@ def d_2310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~723'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[6])
     return True
 
 
@@ -542,7 +546,7 @@ def d_2311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~724'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[6])
     return True
 
 
@@ -554,7 +558,7 @@ def d_2312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~725'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[6])
     return True
 
 
@@ -564,11 +568,11 @@ def d_2313(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', 1, True)
-    LOCAL(ctx, E, 'r~727', 'steel', True)
-    c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    LOCAL(ctx, E, 'n~741', 1, True)
+    LOCAL(ctx, E, 'r~742', 'steel', True)
+    c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[7])
+        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[7])
     return True
 
 
@@ -578,7 +582,7 @@ def d_2314(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', 1, True)
+    LOCAL(ctx, E, 'n~741', 1, True)
     return True
 
 
@@ -588,7 +592,7 @@ def d_2315(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~727', 'steel', True)
+    LOCAL(ctx, E, 'r~742', 'steel', True)
     return True
 
 
@@ -598,9 +602,9 @@ def d_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[7])
+        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[7])
     return True
 
 
@@ -711,5 +715,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:526
-    'industrial_center': '{"id":"industrial_center","number":"123","name":{"en":"Industrial Center"},"type":"active","cost":4,"tags":["building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"industrial_center","x":2570},"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2268},{"op":"let","v":"u~701","e":{"op":"lit","v":"city","x":2571},"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2269},{"op":"seq","b":[{"op":"let","v":"t~705","e":{"op":"var","n":"t~700","x":2572},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2271},{"op":"let","v":"l~706","e":{"op":"filt","v":"x~703","src":{"op":"filt","v":"x~702","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~702"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~704","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~703"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~704"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~701"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~701"}}]}]}}]},"x":2573},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2272},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~707","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~707"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"tile","d":null},"b":{"op":"var","n":"t~705"}}}]},"x":2574},"t":{"op":"seq","b":[{"op":"let","v":"open~711","e":{"op":"filt","v":"s~708","src":{"op":"var","n":"l~706"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~708"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~708"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~708"},"f":"reserved","d":null},"b":{"op":"var","n":"t~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~708"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~708"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~708"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~708"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~705"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~709","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~708"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~709"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~709"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~705"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~710","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~705"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~709"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~709"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~710"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~709"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~710"}}]}]}}]}]}}]}}]}]},"x":2575},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2275},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~711"}]},"b":{"op":"lit","v":0},"x":2576},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2276},{"op":"choose","alts":[{"gens":[{"v":"space~712","src":{"op":"var","n":"open~711","x":2577},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~713","e":{"op":"var","n":"t~705","x":2578},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2279},{"op":"let","v":"s~714","e":{"op":"var","n":"space~712","x":2579},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2280},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~714"},"d":{},"x":2580},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~713"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~713"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2581},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2282},{"op":"set","t":{"op":"st","k":"last_space","x":2582},"o":"=","e":{"op":"var","n":"s~714","x":2583},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2283},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2584},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~714"},"f":"bonus","d":null,"x":2585},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2286},{"op":"for","v":"x~715","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~714"}],"kind":"spaces","x":2586},"w":{"op":"in","a":{"op":"var","n":"x~715"},"b":{"op":"st","k":"board"},"neg":false,"x":2587},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2588},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2288},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2287},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~713"},"f":"effect","d":null,"x":2589},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2289},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~713","x":2590},"space":{"op":"var","n":"s~714","x":2591},"by":{"op":"var","n":"you","x":2592}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2290}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2285},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2284}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2281}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2278},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~712"}],"x":2593}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"industrial_center","u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Centro industriale adiacente a una tessera Città","en":"place an Industrial Center tile next to a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2277}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2274},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2273}],"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2270}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2267},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~716","e":{"op":"lit","v":7,"x":2594},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2292},{"op":"seq","b":[{"op":"let","v":"price~717","e":{"op":"var","n":"n~716","x":2595},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2294},{"op":"let","v":"sv~718","e":{"op":"lit","v":0,"x":2596},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2295},{"op":"let","v":"tv~719","e":{"op":"lit","v":0,"x":2597},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2296},{"op":"seq","b":[{"op":"let","v":"s_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~718"},"b":{"op":"lit","v":0},"x":2598},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2298},{"op":"let","v":"t_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~719"},"b":{"op":"lit","v":0},"x":2599},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2299},{"op":"let","v":"h_v~722","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2600},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2300},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~720"},"b":{"op":"var","n":"t_v~721"}},"b":{"op":"var","n":"h_v~722"}},"b":{"op":"lit","v":0},"x":2601},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~717"},"x":2602},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2303},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2603},"o":"-=","e":{"op":"var","n":"price~717","x":2604},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2304}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2302},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~722"}}},"b":{"op":"var","n":"price~717"},"x":2605},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2306},{"op":"choose","alts":[{"gens":[{"v":"s~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~717"},"b":{"op":"var","n":"s_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":2606},"label":"s"},{"v":"t~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~717"},"b":{"op":"var","n":"t_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":2607},"label":"t"},{"v":"h~725","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~722"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~717"},"b":{"op":"var","n":"h_v~722"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~722"}}]}]},"b":{"op":"lit","v":0}},"x":2608},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~717"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~723"},"b":{"op":"var","n":"s_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~724"},"b":{"op":"var","n":"t_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~725"},"b":{"op":"var","n":"h_v~722"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~723"},"b":{"op":"var","n":"s_v~720"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~724"},"b":{"op":"var","n":"t_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~725"},"b":{"op":"var","n":"h_v~722"}}},"b":{"op":"var","n":"s_v~720"}},"b":{"op":"var","n":"price~717"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~723"},"b":{"op":"var","n":"s_v~720"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~724"},"b":{"op":"var","n":"t_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~725"},"b":{"op":"var","n":"h_v~722"}}},"b":{"op":"var","n":"t_v~721"}},"b":{"op":"var","n":"price~717"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~725"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~723"},"b":{"op":"var","n":"s_v~720"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~724"},"b":{"op":"var","n":"t_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~725"},"b":{"op":"var","n":"h_v~722"}}},"b":{"op":"var","n":"h_v~722"}},"b":{"op":"var","n":"price~717"}}]}}],"x":2609}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2610},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~717"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~723"},"b":{"op":"var","n":"s_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~724"},"b":{"op":"var","n":"t_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~725"},"b":{"op":"var","n":"h_v~722"}}}]}],"x":2611},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2309},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2612},"o":"-=","e":{"op":"var","n":"s~723","x":2613},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2310},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2614},"o":"-=","e":{"op":"var","n":"t~724","x":2615},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2311},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2616},"o":"-=","e":{"op":"var","n":"h~725","x":2617},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2312}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2308},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~717"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~723"},"b":{"op":"var","n":"s_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~724"},"b":{"op":"var","n":"t_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~725"},"b":{"op":"var","n":"h_v~722"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~724"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~722"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~725"}]},"b":{"op":"lit","v":{}}},"x":2618}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~717","x":2619}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2307}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2305},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2301}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2297}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2293}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2291},"effect":{"op":"seq","b":[{"op":"let","v":"n~726","e":{"op":"lit","v":1,"x":2620},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2314},{"op":"let","v":"r~727","e":{"op":"lit","v":"steel","x":2621},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2315},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~727"},"d":0,"x":2622},"o":"+=","e":{"op":"var","n":"n~726","x":2623},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2316}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2313}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #123 (not fully structured: tile next to a city)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:526"}',
+    'industrial_center': '{"id":"industrial_center","number":"123","name":{"en":"Industrial Center"},"type":"active","cost":4,"tags":["building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"industrial_center","x":2570},"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2268},{"op":"let","v":"u~716","e":{"op":"lit","v":"city","x":2571},"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2269},{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"var","n":"t~715","x":2572},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2271},{"op":"let","v":"l~721","e":{"op":"filt","v":"x~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~716"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~716"}}]}]}}]},"x":2573},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2272},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~720"}}}]},"x":2574},"t":{"op":"seq","b":[{"op":"let","v":"open~726","e":{"op":"filt","v":"s~723","src":{"op":"var","n":"l~721"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"t~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~723"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~724","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~723"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~725","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~725"}}]}]}}]}]}}]}}]}]},"x":2575},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2275},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~726"}]},"b":{"op":"lit","v":0},"x":2576},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2276},{"op":"choose","alts":[{"gens":[{"v":"space~727","src":{"op":"var","n":"open~726","x":2577},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~728","e":{"op":"var","n":"t~720","x":2578},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2279},{"op":"let","v":"s~729","e":{"op":"var","n":"space~727","x":2579},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2280},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~729"},"d":{},"x":2580},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~728"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2581},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2282},{"op":"set","t":{"op":"st","k":"last_space","x":2582},"o":"=","e":{"op":"var","n":"s~729","x":2583},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2283},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2584},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~729"},"f":"bonus","d":null,"x":2585},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2286},{"op":"for","v":"x~730","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~729"}],"kind":"spaces","x":2586},"w":{"op":"in","a":{"op":"var","n":"x~730"},"b":{"op":"st","k":"board"},"neg":false,"x":2587},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~730"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2588},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2288},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2287},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"effect","d":null,"x":2589},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2289},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~728","x":2590},"space":{"op":"var","n":"s~729","x":2591},"by":{"op":"var","n":"you","x":2592}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2290}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2285},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2284}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2281}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2278},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~727"}],"x":2593}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"industrial_center","u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Centro industriale adiacente a una tessera Città","en":"place an Industrial Center tile next to a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2277}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2274},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2273}],"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2270}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2267},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":7,"x":2594},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2292},{"op":"seq","b":[{"op":"let","v":"price~732","e":{"op":"var","n":"n~731","x":2595},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2294},{"op":"let","v":"sv~733","e":{"op":"lit","v":0,"x":2596},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2295},{"op":"let","v":"tv~734","e":{"op":"lit","v":0,"x":2597},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2296},{"op":"seq","b":[{"op":"let","v":"s_v~735","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~733"},"b":{"op":"lit","v":0},"x":2598},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2298},{"op":"let","v":"t_v~736","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~734"},"b":{"op":"lit","v":0},"x":2599},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2299},{"op":"let","v":"h_v~737","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2600},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2300},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~735"},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"lit","v":0},"x":2601},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~732"},"x":2602},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2303},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2603},"o":"-=","e":{"op":"var","n":"price~732","x":2604},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2304}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2302},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"price~732"},"x":2605},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2306},{"op":"choose","alts":[{"gens":[{"v":"s~738","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~735"}}]}]},"b":{"op":"lit","v":0}},"x":2606},"label":"s"},{"v":"t~739","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~736"}}]}]},"b":{"op":"lit","v":0}},"x":2607},"label":"t"},{"v":"h~740","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~737"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~737"}}]}]},"b":{"op":"lit","v":0}},"x":2608},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~738"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"var","n":"price~732"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~739"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"var","n":"price~732"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~740"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"var","n":"price~732"}}]}}],"x":2609}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2610},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}],"x":2611},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2309},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2612},"o":"-=","e":{"op":"var","n":"s~738","x":2613},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2310},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2614},"o":"-=","e":{"op":"var","n":"t~739","x":2615},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2311},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2616},"o":"-=","e":{"op":"var","n":"h~740","x":2617},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2312}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2308},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~738"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~739"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~737"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~740"}]},"b":{"op":"lit","v":{}}},"x":2618}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~732","x":2619}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2307}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2305},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2301}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2297}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2293}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2291},"effect":{"op":"seq","b":[{"op":"let","v":"n~741","e":{"op":"lit","v":1,"x":2620},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2314},{"op":"let","v":"r~742","e":{"op":"lit","v":"steel","x":2621},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2315},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~742"},"d":0,"x":2622},"o":"+=","e":{"op":"var","n":"n~741","x":2623},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2316}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2313}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #123 (not fully structured: tile next to a city)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:526"}',
 }

@@ -48,81 +48,81 @@ K = [
 ]
 
 
-x_3096 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3100 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3102 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:186
+x_3116 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3120 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3122 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
-def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
+def d_2736(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    c, key = KEYPLACE(ctx, 2724, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 2739, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'steel', True)
-    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'steel', True)
+    c, key = KEYPLACE(ctx, 2742, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2722 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2723 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2737 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2738 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:185
 
 
-def d_2724(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2724, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2739, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-d_2725 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2726 = _C.d_658  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2740 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2741 = _C.d_658  # rules_data/terraforming_mars/cards/141-208.yaml:185
 
 
-def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2742, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-t_2728 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:186
+t_2743 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 TRIALS = {
-    2721: CPS(d_2721),
-    2722: CPS(d_2722),
-    2723: CPS(d_2723),
-    2724: CPS(d_2724),
-    2725: CPS(d_2725),
-    2726: CPS(d_2726),
-    2727: CPS(d_2727),
-    2728: t_2728,
+    2736: CPS(d_2736),
+    2737: CPS(d_2737),
+    2738: CPS(d_2738),
+    2739: CPS(d_2739),
+    2740: CPS(d_2740),
+    2741: CPS(d_2741),
+    2742: CPS(d_2742),
+    2743: t_2743,
 }
 
 
 CODE = {
-    3096: x_3096,
-    3100: x_3100,
-    3102: x_3102,
+    3116: x_3116,
+    3120: x_3120,
+    3122: x_3122,
 }
 AT = {
 }
@@ -130,5 +130,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:179
-    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3094},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2722},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3095},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2723},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3096},"o":"+=","e":{"op":"var","n":"n~700","x":3097},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2724},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":3098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2725},{"op":"let","v":"r~703","e":{"op":"lit","v":"steel","x":3099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2726},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3100},"o":"+=","e":{"op":"var","n":"n~702","x":3101},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2727}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2721},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3102},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2728},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
+    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3114},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2737},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3115},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2738},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3116},"o":"+=","e":{"op":"var","n":"n~715","x":3117},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2739},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2740},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":3119},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2741},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3120},"o":"+=","e":{"op":"var","n":"n~717","x":3121},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2742}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2736},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3122},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2743},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
 }

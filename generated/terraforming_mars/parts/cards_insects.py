@@ -47,90 +47,90 @@ K = [
 ]
 
 
-x_3000 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:81
+x_3020 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:81
 
 
-def x_3003(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def x_3023(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3003, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_705 for v_x_705 in items_of((ctx.index.plain['cards'].get(v_c_704, NOREC).get('tags', []) if type(v_c_704) is str else [])) if (v_x_705 == 'plant')]) for v_c_704 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_707 for v_x_707 in items_of((ctx.index.plain['corporations'].get(v_c_706, NOREC).get('tags', []) if type(v_c_706) is str else [])) if (v_x_707 == 'plant')]) for v_c_706 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (3023, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_719, NOREC).get('tags', []) if type(v_c_719) is str else [])).count('plant') for v_c_719 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_721, NOREC).get('tags', []) if type(v_c_721) is str else [])).count('plant') for v_c_721 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
-x_3004 = _C.x_1411  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_3005 = _C.x_1412  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3024 = _C.x_1411  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3025 = _C.x_1412  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2641(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2656(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~708', 1, True)
-    LOCAL(ctx, E, 'r~709', 'plants', True)
-    LOCAL(ctx, E, 'k~710', x_3003(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('prod'), E.get('r~709'))
+    LOCAL(ctx, E, 'n~723', 1, True)
+    LOCAL(ctx, E, 'r~724', 'plants', True)
+    LOCAL(ctx, E, 'k~725', x_3023(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3005(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3025(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2642 = _C.d_1249  # rules_data/terraforming_mars/cards/141-208.yaml:88
+d_2657 = _C.d_1249  # rules_data/terraforming_mars/cards/141-208.yaml:88
 
 
-def d_2643(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2658(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~709', 'plants', True)
+    LOCAL(ctx, E, 'r~724', 'plants', True)
     return True
 
 
-def d_2644(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2659(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~710', x_3003(ctx, E), True)
+    LOCAL(ctx, E, 'k~725', x_3023(ctx, E), True)
     return True
 
 
-def d_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('prod'), E.get('r~709'))
+    c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3005(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3025(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2641: CPS(d_2641),
-    2642: CPS(d_2642),
-    2643: CPS(d_2643),
-    2644: CPS(d_2644),
-    2645: CPS(d_2645),
+    2656: CPS(d_2656),
+    2657: CPS(d_2657),
+    2658: CPS(d_2658),
+    2659: CPS(d_2659),
+    2660: CPS(d_2660),
 }
 
 
 CODE = {
-    3000: x_3000,
-    3003: x_3003,
-    3004: x_3004,
-    3005: x_3005,
+    3020: x_3020,
+    3023: x_3023,
+    3024: x_3024,
+    3025: x_3025,
 }
 AT = {
-    3003: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
+    3023: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:81
-    'insects': '{"id":"insects","number":"148","name":{"en":"Insects"},"type":"automated","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3000},"effect":{"op":"seq","b":[{"op":"let","v":"n~708","e":{"op":"lit","v":1,"x":3001},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2642},{"op":"let","v":"r~709","e":{"op":"lit","v":"plants","x":3002},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2643},{"op":"let","v":"k~710","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~704","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~705","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~704"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~705"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~706","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~707","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~706"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~707"},"b":{"op":"lit","v":"plant"}}}]}}]},"x":3003},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2644},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~709"},"d":0,"x":3004},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~708"},"b":{"op":"var","n":"k~710"},"x":3005},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2645}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2641},"source":{"doc":"tm-facts","section":"cards.json #148"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:81"}',
+    'insects': '{"id":"insects","number":"148","name":{"en":"Insects"},"type":"automated","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3020},"effect":{"op":"seq","b":[{"op":"let","v":"n~723","e":{"op":"lit","v":1,"x":3021},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2657},{"op":"let","v":"r~724","e":{"op":"lit","v":"plants","x":3022},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2658},{"op":"let","v":"k~725","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~720","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~719"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~720"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~721","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~722","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~721"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~722"},"b":{"op":"lit","v":"plant"}}}]}}]},"x":3023},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2659},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~724"},"d":0,"x":3024},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~723"},"b":{"op":"var","n":"k~725"},"x":3025},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2660}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2656},"source":{"doc":"tm-facts","section":"cards.json #148"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:81"}',
 }

@@ -48,24 +48,24 @@ K = [
 ]
 
 
-def x_3025(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_3045(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'heat', 0))
 
 
-x_3026 = _C.x_3026  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-x_3027 = _C.x_3027  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3028 = _C.x_3028  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3030 = _C.x_3030  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3032 = _C.x_3028  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3034 = _C.x_3034  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3035 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3037 = _C.x_3028  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3039 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3046 = _C.x_3046  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+x_3047 = _C.x_3047  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3048 = _C.x_3048  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3050 = _C.x_3050  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3052 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3054 = _C.x_3054  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3055 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3057 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3059 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def t_2676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,141 +73,141 @@ def t_2661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~702', x_3032(ctx, E), True)
-        LOCAL(ctx, E, 'r~703', 'heat', True)
-        if not d_2669(ctx, E):
+        LOCAL(ctx, E, 'n~717', x_3052(ctx, E), True)
+        LOCAL(ctx, E, 'r~718', 'heat', True)
+        if not d_2684(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~704', x_3037(ctx, E), True)
-        LOCAL(ctx, E, 'r~705', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 2674, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+        LOCAL(ctx, E, 'n~719', x_3057(ctx, E), True)
+        LOCAL(ctx, E, 'r~720', 'megacredits', True)
+        c, key = KEYPLACE(ctx, 2689, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~700', x_3025(ctx, E), True)
-    return t_2663(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~715', x_3045(ctx, E), True)
+    return t_2678(ctx, r1, s, E)
 
 
-def d_2662(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2677(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', x_3025(ctx, E), True)
+    LOCAL(ctx, E, 'n~715', x_3045(ctx, E), True)
     return True
 
 
-def t_2663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_2678(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3026(ctx, E):
+    if not x_3046(ctx, E):
         return False
-    return t_2665(ctx, k, s, E)
+    return t_2680(ctx, k, s, E)
 
 
-d_2664 = _C.d_2664  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_2679 = _C.d_2679  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
 
 
-def t_2665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def t_2680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2665, None, [], k)
+    return CHOOSE(ctx, 2680, None, [], k)
 
 
-d_2666 = _C.d_2666  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_2667 = _C.d_2667  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2668 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2681 = _C.d_2681  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_2682 = _C.d_2682  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2683 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
-def d_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3034(ctx, E):
+    if not x_3054(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2671, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2686, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
     return True
 
 
-d_2670 = _C.d_2670  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2685 = _C.d_2685  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2671, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2686, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
     return True
 
 
-d_2672 = _C.d_2672  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2673 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2687 = _C.d_2687  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2688 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
-def d_2674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2674, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2689, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2661: t_2661,
-    2662: CPS(d_2662),
-    2663: t_2663,
-    2664: CPS(d_2664),
-    2665: t_2665,
-    2666: CPS(d_2666),
-    2667: CPS(d_2667),
-    2668: CPS(d_2668),
-    2669: CPS(d_2669),
-    2670: CPS(d_2670),
-    2671: CPS(d_2671),
-    2672: CPS(d_2672),
-    2673: CPS(d_2673),
-    2674: CPS(d_2674),
+    2676: t_2676,
+    2677: CPS(d_2677),
+    2678: t_2678,
+    2679: CPS(d_2679),
+    2680: t_2680,
+    2681: CPS(d_2681),
+    2682: CPS(d_2682),
+    2683: CPS(d_2683),
+    2684: CPS(d_2684),
+    2685: CPS(d_2685),
+    2686: CPS(d_2686),
+    2687: CPS(d_2687),
+    2688: CPS(d_2688),
+    2689: CPS(d_2689),
 }
 
 
 CODE = {
-    3025: x_3025,
-    3026: x_3026,
-    3027: x_3027,
-    3028: x_3028,
-    3030: x_3030,
-    3032: x_3032,
-    3034: x_3034,
-    3035: x_3035,
-    3037: x_3037,
-    3039: x_3039,
+    3045: x_3045,
+    3046: x_3046,
+    3047: x_3047,
+    3048: x_3048,
+    3050: x_3050,
+    3052: x_3052,
+    3054: x_3054,
+    3055: x_3055,
+    3057: x_3057,
+    3059: x_3059,
 }
 AT = {
-    3025: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    3045: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:119
-    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3025},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2662},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~700"},"b":{"op":"lit","v":1},"x":3026},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2664},{"op":"choose","alts":[{"gens":[{"v":"k~701","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~700"},"x":3027},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3028},"o":"=","e":{"op":"var","n":"k~701","x":3029},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2666},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~701"}],"x":3030}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~700","x":3031}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2665}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2663},{"op":"let","v":"n~702","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3032},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2667},{"op":"let","v":"r~703","e":{"op":"lit","v":"heat","x":3033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2668},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~703"},"f":"production_min","d":0},"x":3034},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3035},"o":"-=","e":{"op":"var","n":"n~702","x":3036},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2671}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2669},{"op":"let","v":"n~704","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3037},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2672},{"op":"let","v":"r~705","e":{"op":"lit","v":"megacredits","x":3038},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2673},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":3039},"o":"+=","e":{"op":"var","n":"n~704","x":3040},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2674}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2661},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
+    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3045},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2677},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~715"},"b":{"op":"lit","v":1},"x":3046},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2679},{"op":"choose","alts":[{"gens":[{"v":"k~716","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~715"},"x":3047},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3048},"o":"=","e":{"op":"var","n":"k~716","x":3049},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2681},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~716"}],"x":3050}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~715","x":3051}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2680}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2678},{"op":"let","v":"n~717","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3052},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2682},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":3053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2683},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3054},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2685},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3055},"o":"-=","e":{"op":"var","n":"n~717","x":3056},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2686}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2684},{"op":"let","v":"n~719","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3057},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2687},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3058},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2688},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3059},"o":"+=","e":{"op":"var","n":"n~719","x":3060},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2689}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2676},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
 }

@@ -51,52 +51,52 @@ K = [
 ]
 
 
-x_3659 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3660 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3661 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3662 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3664 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3665 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3666 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3667 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3668 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3669 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3670 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3671 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3672 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3673 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3674 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3675 = _C.x_2415  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3677 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3678 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3679 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+x_3699 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3700 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3701 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3702 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3704 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3705 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3706 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3707 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3708 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3709 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3710 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3711 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3712 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3713 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3714 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3715 = _C.x_2415  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3717 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3718 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3719 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
+def t_3234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'k~701', 1, True)
-    return t_3207(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'k~716', 1, True)
+    return t_3237(ctx, k, s, E)
 
 
-d_3205 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:525
+d_3235 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:526
 
 
-def d_3206(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:525
+def d_3236(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~701', 1, True)
+    LOCAL(ctx, E, 'k~716', 1, True)
     return True
 
 
-def t_3207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def t_3237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,162 +104,162 @@ def t_3207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_3678(ctx, E), '+=', True, K[0])
+        SET(ctx, 'discard', ctx.state, 'discard', x_3718(ctx, E), '+=', True, K[0])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~702', E.get('n~700'), True)
-    if not d_3209(ctx, E):
+    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
+    if not d_3239(ctx, E):
         return False
-    return t_3220(ctx, r1, s, E)
+    return t_3250(ctx, r1, s, E)
 
 
-d_3208 = _C.d_2124  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3238 = _C.d_2124  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
 
 
-def d_3209(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~702'))
+    left = num(E.get('n~717'))
     while left > 0:
         left -= 1
-        if not d_3210(ctx, E):
+        if not d_3240(ctx, E):
             return False
     return True
 
 
-def d_3210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3211(ctx, E):
+    if not d_3241(ctx, E):
         return False
-    if not d_3216(ctx, E):
+    if not d_3246(ctx, E):
         return False
     return True
 
 
-def d_3211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3659(ctx, E):
-        if not d_3212(ctx, E):
+    if x_3699(ctx, E):
+        if not d_3242(ctx, E):
             return False
     return True
 
 
-def d_3212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3661(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3701(ctx, E), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 3215)
+    STMT(ctx, 3245)
     return True
 
 
-d_3213 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3214 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3243 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3244 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3215)
+    STMT(ctx, 3245)
     return True
 
 
-d_3216 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3217 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3218 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3219 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3246 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3247 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3248 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3249 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_3220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def t_3250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~701'))
+    left = num(E.get('k~716'))
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 3220, left, [], k)
+    return CHOOSE(ctx, 3250, left, [], k)
 
 
-d_3221 = _C.d_2137  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3222 = _C.d_2138  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3223 = _C.d_2139  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3224 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_3225 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+d_3251 = _C.d_2137  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3252 = _C.d_2138  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3253 = _C.d_2139  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3254 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_3255 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {
-    3204: t_3204,
-    3205: CPS(d_3205),
-    3206: CPS(d_3206),
-    3207: t_3207,
-    3208: CPS(d_3208),
-    3209: CPS(d_3209),
-    3210: CPS(d_3210),
-    3211: CPS(d_3211),
-    3212: CPS(d_3212),
-    3213: CPS(d_3213),
-    3214: CPS(d_3214),
-    3215: CPS(d_3215),
-    3216: CPS(d_3216),
-    3217: CPS(d_3217),
-    3218: CPS(d_3218),
-    3219: CPS(d_3219),
-    3220: t_3220,
-    3221: CPS(d_3221),
-    3222: CPS(d_3222),
-    3223: CPS(d_3223),
-    3224: CPS(d_3224),
-    3225: CPS(d_3225),
+    3234: t_3234,
+    3235: CPS(d_3235),
+    3236: CPS(d_3236),
+    3237: t_3237,
+    3238: CPS(d_3238),
+    3239: CPS(d_3239),
+    3240: CPS(d_3240),
+    3241: CPS(d_3241),
+    3242: CPS(d_3242),
+    3243: CPS(d_3243),
+    3244: CPS(d_3244),
+    3245: CPS(d_3245),
+    3246: CPS(d_3246),
+    3247: CPS(d_3247),
+    3248: CPS(d_3248),
+    3249: CPS(d_3249),
+    3250: t_3250,
+    3251: CPS(d_3251),
+    3252: CPS(d_3252),
+    3253: CPS(d_3253),
+    3254: CPS(d_3254),
+    3255: CPS(d_3255),
 }
 
 
 CODE = {
-    3659: x_3659,
-    3660: x_3660,
-    3661: x_3661,
-    3662: x_3662,
-    3664: x_3664,
-    3665: x_3665,
-    3666: x_3666,
-    3667: x_3667,
-    3668: x_3668,
-    3669: x_3669,
-    3670: x_3670,
-    3671: x_3671,
-    3672: x_3672,
-    3673: x_3673,
-    3674: x_3674,
-    3675: x_3675,
-    3677: x_3677,
-    3678: x_3678,
-    3679: x_3679,
+    3699: x_3699,
+    3700: x_3700,
+    3701: x_3701,
+    3702: x_3702,
+    3704: x_3704,
+    3705: x_3705,
+    3706: x_3706,
+    3707: x_3707,
+    3708: x_3708,
+    3709: x_3709,
+    3710: x_3710,
+    3711: x_3711,
+    3712: x_3712,
+    3713: x_3713,
+    3714: x_3714,
+    3715: x_3715,
+    3717: x_3717,
+    3718: x_3718,
+    3719: x_3719,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:519
-    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":3655},"at":"rules_data/terraforming_mars/cards/141-208.yaml:525","id":3205},{"op":"let","v":"k~701","e":{"op":"lit","v":1,"x":3656},"at":"rules_data/terraforming_mars/cards/141-208.yaml:525","id":3206},{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"var","n":"n~700","x":3657},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3208},{"op":"rep","n":{"op":"var","n":"n~702","x":3658},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3659},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3660},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3661},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3213},{"op":"set","t":{"op":"st","k":"discard","x":3662},"o":"=","e":{"op":"lit","v":[],"x":3663},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3214},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3664}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3215}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3212},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3211},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3665},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3666},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3667},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3218},{"op":"set","t":{"op":"st","k":"deck","x":3668},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3669},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3219}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3217},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3216}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3210},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3209},{"op":"choose","alts":[{"gens":[{"v":"c~703","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3670},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3671},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~703"}],"x":3672},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3222},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3673},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~703"}],"x":3674},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3223}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3221},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~703"}],"x":3675}}],"kind":"keep_card","n":{"op":"var","n":"k~701","x":3676},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3220},{"op":"set","t":{"op":"st","k":"discard","x":3677},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3678},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3224},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3679},"o":"=","e":{"op":"lit","v":[],"x":3680},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3225}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3207}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:525","id":3204},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:519"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:520
+    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3695},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3235},{"op":"let","v":"k~716","e":{"op":"lit","v":1,"x":3696},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3236},{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"var","n":"n~715","x":3697},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3238},{"op":"rep","n":{"op":"var","n":"n~717","x":3698},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3699},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3700},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3701},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3243},{"op":"set","t":{"op":"st","k":"discard","x":3702},"o":"=","e":{"op":"lit","v":[],"x":3703},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3244},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3704}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3245}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3242},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3241},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3705},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3706},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3707},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3248},{"op":"set","t":{"op":"st","k":"deck","x":3708},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3709},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3249}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3247},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3246}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3240},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3239},{"op":"choose","alts":[{"gens":[{"v":"c~718","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3710},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3711},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":3712},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3252},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3713},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":3714},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3253}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3251},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~718"}],"x":3715}}],"kind":"keep_card","n":{"op":"var","n":"k~716","x":3716},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3250},{"op":"set","t":{"op":"st","k":"discard","x":3717},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3718},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3254},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3719},"o":"=","e":{"op":"lit","v":[],"x":3720},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3255}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3237}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3234},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:520"}',
 }

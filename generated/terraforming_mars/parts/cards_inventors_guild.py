@@ -69,13 +69,13 @@ x_491 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~704') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~719') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~705') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~720') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_498 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -84,13 +84,13 @@ x_498 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (AR('+', AR('+', E.get('s_v~706'), E.get('t_v~707')), E.get('h_v~708')) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~721'))) is type((_w2 := E.get('t_v~722'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~723'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~703'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~718'))) is int else num(_w4)))
 
 
 x_501 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -99,31 +99,31 @@ x_501 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w15 if type((_w15 := AR('+', AR('+', AR('+', (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)), ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~706'))) is int else num(_w6)))), ((_w9 if type((_w9 := (_w8.get('titanium', 0) if type((_w8 := (ctx.state['players'][_w7] if type((_w7 := E.get('you'))) is int and 0 <= _w7 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w8, 'titanium', 0)))) is int else num(_w9)) * (_w10 if type((_w10 := E.get('t_v~707'))) is int else num(_w10)))), ((_w13 if type((_w13 := (_w12.get('heat', 0) if type((_w12 := (ctx.state['players'][_w11] if type((_w11 := E.get('you'))) is int and 0 <= _w11 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w12, 'heat', 0)))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('h_v~708'))) is int else num(_w14)))))) is int else num(_w15)) >= (_w16 if type((_w16 := E.get('price~703'))) is int else num(_w16)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~721'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~722'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~723'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~718'))) is int else num(_w22)))
 
 
 def x_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~703'), E.get('s_v~706')))) is int else num(_w3)) - 1), E.get('s_v~706'))]) if ((_w4 if type((_w4 := E.get('s_v~706'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~718'))) is type((_w4 := E.get('s_v~721'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~721'))]) if ((_w6 if type((_w6 := E.get('s_v~721'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~703'), E.get('t_v~707')))) is int else num(_w3)) - 1), E.get('t_v~707'))]) if ((_w4 if type((_w4 := E.get('t_v~707'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~718'))) is type((_w4 := E.get('t_v~722'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~722'))]) if ((_w6 if type((_w6 := E.get('t_v~722'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w3 if type((_w3 := AR('+', E.get('price~703'), E.get('h_v~708')))) is int else num(_w3)) - 1), E.get('h_v~708'))]) if ((_w4 if type((_w4 := E.get('h_v~708'))) is int else num(_w4)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~718'))) is type((_w4 := E.get('h_v~723'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~723'))]) if ((_w6 if type((_w6 := E.get('h_v~723'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w13 if type((_w13 := FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~703'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~709'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~706'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~710'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~707'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~711'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~708'))) is int else num(_w11))))) is int else num(_w12)))]))) is int else num(_w13)) <= (_w16 if type((_w16 := (_w15.get('megacredits', 0) if type((_w15 := (ctx.state['players'][_w14] if type((_w14 := E.get('you'))) is int and 0 <= _w14 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w15, 'megacredits', 0)))) is int else num(_w16)))) and ((not (True if (((_w17 if type((_w17 := E.get('s~709'))) is int else num(_w17)) > 0)) and (((_w26 if type((_w26 := ((_w24 if type((_w24 := AR('+', AR('+', ((_w18 if type((_w18 := E.get('s~709'))) is int else num(_w18)) * (_w19 if type((_w19 := E.get('s_v~706'))) is int else num(_w19))), ((_w20 if type((_w20 := E.get('t~710'))) is int else num(_w20)) * (_w21 if type((_w21 := E.get('t_v~707'))) is int else num(_w21)))), ((_w22 if type((_w22 := E.get('h~711'))) is int else num(_w22)) * (_w23 if type((_w23 := E.get('h_v~708'))) is int else num(_w23)))))) is int else num(_w24)) - (_w25 if type((_w25 := E.get('s_v~706'))) is int else num(_w25))))) is int else num(_w26)) >= (_w27 if type((_w27 := E.get('price~703'))) is int else num(_w27)))) else False))) and ((not (True if (((_w28 if type((_w28 := E.get('t~710'))) is int else num(_w28)) > 0)) and (((_w37 if type((_w37 := ((_w35 if type((_w35 := AR('+', AR('+', ((_w29 if type((_w29 := E.get('s~709'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('s_v~706'))) is int else num(_w30))), ((_w31 if type((_w31 := E.get('t~710'))) is int else num(_w31)) * (_w32 if type((_w32 := E.get('t_v~707'))) is int else num(_w32)))), ((_w33 if type((_w33 := E.get('h~711'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~708'))) is int else num(_w34)))))) is int else num(_w35)) - (_w36 if type((_w36 := E.get('t_v~707'))) is int else num(_w36))))) is int else num(_w37)) >= (_w38 if type((_w38 := E.get('price~703'))) is int else num(_w38)))) else False))) and ((not (True if (((_w39 if type((_w39 := E.get('h~711'))) is int else num(_w39)) > 0)) and (((_w48 if type((_w48 := ((_w46 if type((_w46 := AR('+', AR('+', ((_w40 if type((_w40 := E.get('s~709'))) is int else num(_w40)) * (_w41 if type((_w41 := E.get('s_v~706'))) is int else num(_w41))), ((_w42 if type((_w42 := E.get('t~710'))) is int else num(_w42)) * (_w43 if type((_w43 := E.get('t_v~707'))) is int else num(_w43)))), ((_w44 if type((_w44 := E.get('h~711'))) is int else num(_w44)) * (_w45 if type((_w45 := E.get('h_v~708'))) is int else num(_w45)))))) is int else num(_w46)) - (_w47 if type((_w47 := E.get('h_v~708'))) is int else num(_w47))))) is int else num(_w48)) >= (_w49 if type((_w49 := E.get('price~703'))) is int else num(_w49)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~718'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~724'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~721'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~725'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~722'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~726'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~723'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~724'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~724'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~721'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~725'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~722'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~726'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~723'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~721'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~718'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~725'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~724'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~721'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~725'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~722'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~726'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~723'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~722'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~718'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~726'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~724'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~721'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~725'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~722'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~726'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~723'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~723'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~718'))) is int else num(_w53)))) else False))) else False)
 
 
 x_508 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -132,7 +132,7 @@ x_508 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~703'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~709'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~706'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~710'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~707'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~711'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~708'))) is int else num(_w11))))) is int else num(_w12)))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~718'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~724'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~721'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~725'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~722'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~726'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~723'))) is int else num(_w7))))])
 
 
 x_510 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -143,7 +143,7 @@ x_514 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, ((_w9 if type((_w9 := ((_w5 if type((_w5 := ((_w1 if type((_w1 := E.get('price~703'))) is int else num(_w1)) - (_w4 if type((_w4 := ((_w2 if type((_w2 := E.get('s~709'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~706'))) is int else num(_w3))))) is int else num(_w4))))) is int else num(_w5)) - (_w8 if type((_w8 := ((_w6 if type((_w6 := E.get('t~710'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('t_v~707'))) is int else num(_w7))))) is int else num(_w8))))) is int else num(_w9)) - (_w12 if type((_w12 := ((_w10 if type((_w10 := E.get('h~711'))) is int else num(_w10)) * (_w11 if type((_w11 := E.get('h_v~708'))) is int else num(_w11))))) is int else num(_w12)))])}, ({'steel': E.get('s~709')} if ((_w13 if type((_w13 := E.get('s_v~706'))) is int else num(_w13)) > 0) else K[0])), ({'titanium': E.get('t~710')} if ((_w14 if type((_w14 := E.get('t_v~707'))) is int else num(_w14)) > 0) else K[0])), ({'heat': E.get('h~711')} if ((_w15 if type((_w15 := E.get('h_v~708'))) is int else num(_w15)) > 0) else K[0]))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~718'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~724'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~721'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~725'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~722'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~726'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~723'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~724')} if ((_w8 if type((_w8 := E.get('s_v~721'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~725')} if ((_w11 if type((_w11 := E.get('t_v~722'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~726')} if ((_w14 if type((_w14 := E.get('h_v~723'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
 
 
 x_518 = _C.x_518  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -152,13 +152,13 @@ x_518 = _C.x_518  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~701')]
+    return [E.get('card~716')]
 
 
 def x_520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~701'), 'keep': True}
+    return {'card': E.get('card~716'), 'keep': True}
 
 
 x_521 = _C.x_462  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -168,7 +168,7 @@ x_522 = x_519  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~701'), 'keep': False}
+    return {'card': E.get('card~716'), 'keep': False}
 
 
 x_524 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -188,7 +188,7 @@ def t_429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~700', 1, True)
+    LOCAL(ctx, E, 'n~715', 1, True)
     if not d_431(ctx, E):
         return False
     return t_442(ctx, r1, s, E)
@@ -203,7 +203,7 @@ def d_431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~700'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
         if not d_432(ctx, E):
@@ -273,17 +273,17 @@ def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
     if E is None:
         E = ctx.env()
     items = list(items_of(x_491(ctx, E)))
-    old = E.get('card~701', MISSING)
+    old = E.get('card~716', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~701', old)
+        UNSET(ctx, E, 'card~716', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~701', item, True)
+            LOCAL(ctx, E, 'card~716', item, True)
             return t_443(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -311,7 +311,7 @@ def t_444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~702', 3, True)
+    LOCAL(ctx, E, 'n~717', 3, True)
     return t_446(ctx, r1, s, E)
 
 
@@ -324,9 +324,9 @@ def t_446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~703', E.get('n~702'), True)
-    LOCAL(ctx, E, 'sv~704', 0, True)
-    LOCAL(ctx, E, 'tv~705', 0, True)
+    LOCAL(ctx, E, 'price~718', E.get('n~717'), True)
+    LOCAL(ctx, E, 'sv~719', 0, True)
+    LOCAL(ctx, E, 'tv~720', 0, True)
     return t_450(ctx, k, s, E)
 
 
@@ -336,7 +336,7 @@ def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~703', E.get('n~702'), True)
+    LOCAL(ctx, E, 'price~718', E.get('n~717'), True)
     return True
 
 
@@ -346,7 +346,7 @@ def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~704', 0, True)
+    LOCAL(ctx, E, 'sv~719', 0, True)
     return True
 
 
@@ -356,7 +356,7 @@ def d_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~705', 0, True)
+    LOCAL(ctx, E, 'tv~720', 0, True)
     return True
 
 
@@ -366,9 +366,9 @@ def t_450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~706', x_496(ctx, E), True)
-    LOCAL(ctx, E, 't_v~707', x_497(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~708', x_498(ctx, E), True)
+    LOCAL(ctx, E, 's_v~721', x_496(ctx, E), True)
+    LOCAL(ctx, E, 't_v~722', x_497(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~723', x_498(ctx, E), True)
     return t_454(ctx, k, s, E)
 
 
@@ -378,7 +378,7 @@ def d_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~706', x_496(ctx, E), True)
+    LOCAL(ctx, E, 's_v~721', x_496(ctx, E), True)
     return True
 
 
@@ -388,7 +388,7 @@ def d_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~707', x_497(ctx, E), True)
+    LOCAL(ctx, E, 't_v~722', x_497(ctx, E), True)
     return True
 
 
@@ -398,7 +398,7 @@ def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~708', x_498(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~723', x_498(ctx, E), True)
     return True
 
 
@@ -424,7 +424,7 @@ def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~703'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~718'), '-=', False, K[6])
     return True
 
 
@@ -447,7 +447,7 @@ def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         E = ctx.env()
     c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~703'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~718'), '-=', False, K[6])
     return True
 
 
@@ -491,13 +491,13 @@ def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[6])
     c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~709'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~724'), '-=', False, K[6])
     c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~710'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~725'), '-=', False, K[6])
     c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~711'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~726'), '-=', False, K[6])
     return True
 
 
@@ -521,7 +521,7 @@ def d_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~709'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~724'), '-=', False, K[6])
     return True
 
 
@@ -533,7 +533,7 @@ def d_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~710'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~725'), '-=', False, K[6])
     return True
 
 
@@ -545,7 +545,7 @@ def d_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~711'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~726'), '-=', False, K[6])
     return True
 
 
@@ -675,5 +675,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:63
-    'inventors_guild': '{"id":"inventors_guild","number":"006","name":{"en":"Inventors\' Guild"},"type":"active","cost":9,"tags":["science"],"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":478},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":430},{"op":"rep","n":{"op":"var","n":"n~700","x":479},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":480},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":481},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":482},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":435},{"op":"set","t":{"op":"st","k":"discard","x":483},"o":"=","e":{"op":"lit","v":[],"x":484},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":436},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":485}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":437}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":434},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":433},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":486},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":487},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":488},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":440},{"op":"set","t":{"op":"st","k":"deck","x":489},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":490},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":441}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":439},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":438}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":432},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":431},{"op":"for","v":"card~701","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":491},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":492},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":445},{"op":"seq","b":[{"op":"let","v":"price~703","e":{"op":"var","n":"n~702","x":493},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":447},{"op":"let","v":"sv~704","e":{"op":"lit","v":0,"x":494},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":448},{"op":"let","v":"tv~705","e":{"op":"lit","v":0,"x":495},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":449},{"op":"seq","b":[{"op":"let","v":"s_v~706","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~704"},"b":{"op":"lit","v":0},"x":496},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":451},{"op":"let","v":"t_v~707","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~705"},"b":{"op":"lit","v":0},"x":497},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":452},{"op":"let","v":"h_v~708","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":498},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":453},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~706"},"b":{"op":"var","n":"t_v~707"}},"b":{"op":"var","n":"h_v~708"}},"b":{"op":"lit","v":0},"x":499},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~703"},"x":500},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":501},"o":"-=","e":{"op":"var","n":"price~703","x":502},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":457}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":455},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~706"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~707"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~708"}}},"b":{"op":"var","n":"price~703"},"x":503},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":459},{"op":"choose","alts":[{"gens":[{"v":"s~709","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~706"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~703"},"b":{"op":"var","n":"s_v~706"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~706"}}]}]},"b":{"op":"lit","v":0}},"x":504},"label":"s"},{"v":"t~710","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~707"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~703"},"b":{"op":"var","n":"t_v~707"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~707"}}]}]},"b":{"op":"lit","v":0}},"x":505},"label":"t"},{"v":"h~711","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~708"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~703"},"b":{"op":"var","n":"h_v~708"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~708"}}]}]},"b":{"op":"lit","v":0}},"x":506},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~703"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~709"},"b":{"op":"var","n":"s_v~706"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~710"},"b":{"op":"var","n":"t_v~707"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~711"},"b":{"op":"var","n":"h_v~708"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~709"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~709"},"b":{"op":"var","n":"s_v~706"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~710"},"b":{"op":"var","n":"t_v~707"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~711"},"b":{"op":"var","n":"h_v~708"}}},"b":{"op":"var","n":"s_v~706"}},"b":{"op":"var","n":"price~703"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~710"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~709"},"b":{"op":"var","n":"s_v~706"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~710"},"b":{"op":"var","n":"t_v~707"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~711"},"b":{"op":"var","n":"h_v~708"}}},"b":{"op":"var","n":"t_v~707"}},"b":{"op":"var","n":"price~703"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~711"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~709"},"b":{"op":"var","n":"s_v~706"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~710"},"b":{"op":"var","n":"t_v~707"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~711"},"b":{"op":"var","n":"h_v~708"}}},"b":{"op":"var","n":"h_v~708"}},"b":{"op":"var","n":"price~703"}}]}}],"x":507}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":508},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~703"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~709"},"b":{"op":"var","n":"s_v~706"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~710"},"b":{"op":"var","n":"t_v~707"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~711"},"b":{"op":"var","n":"h_v~708"}}}]}],"x":509},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":462},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":510},"o":"-=","e":{"op":"var","n":"s~709","x":511},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":463},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":512},"o":"-=","e":{"op":"var","n":"t~710","x":513},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":514},"o":"-=","e":{"op":"var","n":"h~711","x":515},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":465}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":461},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~703"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~709"},"b":{"op":"var","n":"s_v~706"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~710"},"b":{"op":"var","n":"t_v~707"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~711"},"b":{"op":"var","n":"h_v~708"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~706"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~709"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~707"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~710"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~708"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~711"}]},"b":{"op":"lit","v":{}}},"x":516}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~703","x":517}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":460}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":458},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":454}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":450}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":446},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":518},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~701"}],"x":519},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":466}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":444},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~701"},{"op":"lit","v":true}],"x":520}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":521},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~701"}],"x":522},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":467},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~701"},{"op":"lit","v":false}],"x":523}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":443},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":442},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":524},"o":"=","e":{"op":"lit","v":[],"x":525},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":468}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:70","id":429}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #006 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:63"}',
+    'inventors_guild': '{"id":"inventors_guild","number":"006","name":{"en":"Inventors\' Guild"},"type":"active","cost":9,"tags":["science"],"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":478},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":430},{"op":"rep","n":{"op":"var","n":"n~715","x":479},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":480},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":481},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":482},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":435},{"op":"set","t":{"op":"st","k":"discard","x":483},"o":"=","e":{"op":"lit","v":[],"x":484},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":436},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":485}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":437}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":434},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":433},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":486},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":487},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":488},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":440},{"op":"set","t":{"op":"st","k":"deck","x":489},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":490},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":441}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":439},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":438}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":432},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":431},{"op":"for","v":"card~716","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":491},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":492},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":445},{"op":"seq","b":[{"op":"let","v":"price~718","e":{"op":"var","n":"n~717","x":493},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":447},{"op":"let","v":"sv~719","e":{"op":"lit","v":0,"x":494},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":448},{"op":"let","v":"tv~720","e":{"op":"lit","v":0,"x":495},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":449},{"op":"seq","b":[{"op":"let","v":"s_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~719"},"b":{"op":"lit","v":0},"x":496},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":451},{"op":"let","v":"t_v~722","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~720"},"b":{"op":"lit","v":0},"x":497},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":452},{"op":"let","v":"h_v~723","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":498},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":453},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~721"},"b":{"op":"var","n":"t_v~722"}},"b":{"op":"var","n":"h_v~723"}},"b":{"op":"lit","v":0},"x":499},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~718"},"x":500},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":501},"o":"-=","e":{"op":"var","n":"price~718","x":502},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":457}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":455},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~723"}}},"b":{"op":"var","n":"price~718"},"x":503},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":459},{"op":"choose","alts":[{"gens":[{"v":"s~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~718"},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":504},"label":"s"},{"v":"t~725","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~722"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~718"},"b":{"op":"var","n":"t_v~722"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~722"}}]}]},"b":{"op":"lit","v":0}},"x":505},"label":"t"},{"v":"h~726","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~723"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~718"},"b":{"op":"var","n":"h_v~723"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~723"}}]}]},"b":{"op":"lit","v":0}},"x":506},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~718"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"var","n":"price~718"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~725"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}},"b":{"op":"var","n":"t_v~722"}},"b":{"op":"var","n":"price~718"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~726"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}},"b":{"op":"var","n":"h_v~723"}},"b":{"op":"var","n":"price~718"}}]}}],"x":507}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":508},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~718"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}}]}],"x":509},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":462},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":510},"o":"-=","e":{"op":"var","n":"s~724","x":511},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":463},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":512},"o":"-=","e":{"op":"var","n":"t~725","x":513},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":514},"o":"-=","e":{"op":"var","n":"h~726","x":515},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":465}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":461},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~718"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~724"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~722"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~725"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~723"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~726"}]},"b":{"op":"lit","v":{}}},"x":516}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~718","x":517}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":460}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":458},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":454}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":450}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":446},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":518},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~716"}],"x":519},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":466}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":444},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~716"},{"op":"lit","v":true}],"x":520}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":521},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~716"}],"x":522},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":467},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~716"},{"op":"lit","v":false}],"x":523}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":443},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":442},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":524},"o":"=","e":{"op":"lit","v":[],"x":525},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":468}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:70","id":429}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #006 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:63"}',
 }

@@ -48,106 +48,106 @@ K = [
 ]
 
 
-x_3018 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3019 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3023 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3038 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3039 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3043 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2652(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    if not d_2655(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    if not d_2670(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 10, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 10, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2675, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2653 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:116
-d_2654 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2668 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2669 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:116
 
 
-def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3018(ctx, E):
+    if not x_3038(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2657, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2672, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2656 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2671 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2657, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2672, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-def d_2658(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 10, True)
+    LOCAL(ctx, E, 'n~717', 10, True)
     return True
 
 
-d_2659 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2674 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:116
 
 
-def d_2660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2675, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2652: CPS(d_2652),
-    2653: CPS(d_2653),
-    2654: CPS(d_2654),
-    2655: CPS(d_2655),
-    2656: CPS(d_2656),
-    2657: CPS(d_2657),
-    2658: CPS(d_2658),
-    2659: CPS(d_2659),
-    2660: CPS(d_2660),
+    2667: CPS(d_2667),
+    2668: CPS(d_2668),
+    2669: CPS(d_2669),
+    2670: CPS(d_2670),
+    2671: CPS(d_2671),
+    2672: CPS(d_2672),
+    2673: CPS(d_2673),
+    2674: CPS(d_2674),
+    2675: CPS(d_2675),
 }
 
 
 CODE = {
-    3018: x_3018,
-    3019: x_3019,
-    3023: x_3023,
+    3038: x_3038,
+    3039: x_3039,
+    3043: x_3043,
 }
 AT = {
 }
@@ -155,5 +155,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:110
-    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3016},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2653},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":3017},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2654},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3018},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2656},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3019},"o":"-=","e":{"op":"var","n":"n~700","x":3020},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2657}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2655},{"op":"let","v":"n~702","e":{"op":"lit","v":10,"x":3021},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2658},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":3022},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2659},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3023},"o":"+=","e":{"op":"var","n":"n~702","x":3024},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2660}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2652},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
+    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3036},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2668},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3037},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2669},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3038},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2671},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3039},"o":"-=","e":{"op":"var","n":"n~715","x":3040},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2672}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2670},{"op":"let","v":"n~717","e":{"op":"lit","v":10,"x":3041},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2673},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3042},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2674},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3043},"o":"+=","e":{"op":"var","n":"n~717","x":3044},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2675}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2667},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
 }

@@ -72,8 +72,8 @@ def d_1948(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 4, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_1951(ctx, E):
         return False
     return True
@@ -92,9 +92,9 @@ def d_1951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2208(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -107,9 +107,9 @@ def d_1953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -119,13 +119,13 @@ def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'steel', True)
-    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'steel', True)
+    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~704', 'oxygen', True)
-    LOCAL(ctx, E, 'n~705', 1, True)
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~719', 'oxygen', True)
+    LOCAL(ctx, E, 'n~720', 1, True)
     return t_1960(ctx, k, s, E)
 
 
@@ -139,9 +139,9 @@ def d_1957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -160,7 +160,7 @@ def t_1960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1961(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~705')))
+    return nxt(num(E.get('n~720')))
 
 
 def t_1961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -180,7 +180,7 @@ def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[2])
     return t_1964(ctx, k, s, E)
@@ -192,7 +192,7 @@ def d_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[2])
     return True
@@ -218,7 +218,7 @@ def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~704'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
         return k()
 
     if not d_1966(ctx, E):
@@ -244,7 +244,7 @@ def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -259,7 +259,7 @@ def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:313
-    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":4,"x":2206},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1949},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2207},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1950},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":2208},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1952},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2209},"o":"-=","e":{"op":"var","n":"n~700","x":2210},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1953}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1951}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1948},"effect":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":2211},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1955},{"op":"let","v":"r~703","e":{"op":"lit","v":"steel","x":2212},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1956},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2213},"o":"+=","e":{"op":"var","n":"n~702","x":2214},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1957},{"op":"let","v":"p~704","e":{"op":"lit","v":"oxygen","x":2215},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1958},{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":2216},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1959},{"op":"rep","n":{"op":"var","n":"n~705","x":2217},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"max","d":0},"x":2218},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0,"x":2219},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0,"x":2220},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1963},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2221},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2222},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"d":0,"x":2223},"o":"+=","e":{"op":"lit","v":1,"x":2224},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1968},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2225},"o":"=","e":{"op":"lit","v":true,"x":2226},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1969}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1967},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1966},{"op":"for","v":"b~706","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"bonuses","d":[],"x":2227},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"x":2228},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"effect"},"x":2229},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1971},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1970},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~704","x":2230},"by":{"op":"var","n":"you","x":2231}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1972}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1965},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1962},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1960}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1954}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
+    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2206},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1949},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2207},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1950},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2208},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1952},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2209},"o":"-=","e":{"op":"var","n":"n~715","x":2210},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1953}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1951}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1948},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2211},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1955},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":2212},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1956},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2213},"o":"+=","e":{"op":"var","n":"n~717","x":2214},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1957},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":2215},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1958},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2216},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1959},{"op":"rep","n":{"op":"var","n":"n~720","x":2217},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":2218},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":2219},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":2220},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1963},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2221},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2222},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":2223},"o":"+=","e":{"op":"lit","v":1,"x":2224},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1968},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2225},"o":"=","e":{"op":"lit","v":true,"x":2226},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1969}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1967},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1966},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":2227},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":2228},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":2229},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1971},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1970},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":2230},"by":{"op":"var","n":"you","x":2231}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1972}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1965},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1962},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1960}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1954}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
 }

@@ -49,7 +49,7 @@ K = [
 
 
 def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 6)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
 x_1491 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -63,21 +63,21 @@ def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~704', 2, True)
-    LOCAL(ctx, E, 'r~705', 'plants', True)
-    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~719', 2, True)
+    LOCAL(ctx, E, 'r~720', 'plants', True)
+    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
@@ -91,9 +91,9 @@ def d_1319(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -107,9 +107,9 @@ def d_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -123,9 +123,9 @@ def d_1325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
@@ -156,5 +156,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:549
-    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1488},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":1489},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1317},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":1490},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1318},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1491},"o":"+=","e":{"op":"var","n":"n~700","x":1492},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1319},{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":1493},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1320},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":1494},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1321},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1495},"o":"+=","e":{"op":"var","n":"n~702","x":1496},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1322},{"op":"let","v":"n~704","e":{"op":"lit","v":2,"x":1497},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1323},{"op":"let","v":"r~705","e":{"op":"lit","v":"plants","x":1498},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1324},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":1499},"o":"+=","e":{"op":"var","n":"n~704","x":1500},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1325}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1316},"vp":{"op":"lit","v":1,"x":1501},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
+    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1488},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1489},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1317},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1490},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1318},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1491},"o":"+=","e":{"op":"var","n":"n~715","x":1492},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1319},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1493},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1320},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":1494},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1321},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1495},"o":"+=","e":{"op":"var","n":"n~717","x":1496},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1322},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":1497},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1323},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":1498},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1324},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1499},"o":"+=","e":{"op":"var","n":"n~719","x":1500},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1325}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1316},"vp":{"op":"lit","v":1,"x":1501},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
 }

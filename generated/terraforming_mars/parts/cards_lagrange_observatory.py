@@ -50,136 +50,136 @@ K = [
 ]
 
 
-x_3725 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3726 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3727 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3728 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3730 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3731 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3732 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3733 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3734 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3735 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3765 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3766 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3767 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3768 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3770 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3771 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3772 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3773 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3774 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3775 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3264(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:564
+def d_3294(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:565
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    if not d_3266(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    if not d_3296(ctx, E):
         return False
     return True
 
 
-d_3265 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:564
+d_3295 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:565
 
 
-def d_3266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~700'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
-        if not d_3267(ctx, E):
+        if not d_3297(ctx, E):
             return False
     return True
 
 
-def d_3267(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3268(ctx, E):
+    if not d_3298(ctx, E):
         return False
-    if not d_3273(ctx, E):
+    if not d_3303(ctx, E):
         return False
     return True
 
 
-def d_3268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3725(ctx, E):
-        if not d_3269(ctx, E):
+    if x_3765(ctx, E):
+        if not d_3299(ctx, E):
             return False
     return True
 
 
-def d_3269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3727(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3767(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3272)
+    STMT(ctx, 3302)
     return True
 
 
-d_3270 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3271 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3300 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3301 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3272)
+    STMT(ctx, 3302)
     return True
 
 
-d_3273 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3274 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3275 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3276 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3303 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3304 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3305 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3306 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3264: CPS(d_3264),
-    3265: CPS(d_3265),
-    3266: CPS(d_3266),
-    3267: CPS(d_3267),
-    3268: CPS(d_3268),
-    3269: CPS(d_3269),
-    3270: CPS(d_3270),
-    3271: CPS(d_3271),
-    3272: CPS(d_3272),
-    3273: CPS(d_3273),
-    3274: CPS(d_3274),
-    3275: CPS(d_3275),
-    3276: CPS(d_3276),
+    3294: CPS(d_3294),
+    3295: CPS(d_3295),
+    3296: CPS(d_3296),
+    3297: CPS(d_3297),
+    3298: CPS(d_3298),
+    3299: CPS(d_3299),
+    3300: CPS(d_3300),
+    3301: CPS(d_3301),
+    3302: CPS(d_3302),
+    3303: CPS(d_3303),
+    3304: CPS(d_3304),
+    3305: CPS(d_3305),
+    3306: CPS(d_3306),
 }
 
 
 CODE = {
-    3725: x_3725,
-    3726: x_3726,
-    3727: x_3727,
-    3728: x_3728,
-    3730: x_3730,
-    3731: x_3731,
-    3732: x_3732,
-    3733: x_3733,
-    3734: x_3734,
-    3735: x_3735,
+    3765: x_3765,
+    3766: x_3766,
+    3767: x_3767,
+    3768: x_3768,
+    3770: x_3770,
+    3771: x_3771,
+    3772: x_3772,
+    3773: x_3773,
+    3774: x_3774,
+    3775: x_3775,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:558
-    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3723},"at":"rules_data/terraforming_mars/cards/141-208.yaml:564","id":3265},{"op":"rep","n":{"op":"var","n":"n~700","x":3724},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3725},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3726},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3727},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3270},{"op":"set","t":{"op":"st","k":"discard","x":3728},"o":"=","e":{"op":"lit","v":[],"x":3729},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3271},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3730}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3272}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3269},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3268},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3731},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3732},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3733},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3275},{"op":"set","t":{"op":"st","k":"deck","x":3734},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3735},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3276}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3274},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3273}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3267},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3266}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:564","id":3264},"vp":{"op":"lit","v":1,"x":3736},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:558"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:559
+    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3763},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3295},{"op":"rep","n":{"op":"var","n":"n~715","x":3764},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3765},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3766},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3767},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3300},{"op":"set","t":{"op":"st","k":"discard","x":3768},"o":"=","e":{"op":"lit","v":[],"x":3769},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3301},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3770}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3302}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3299},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3298},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3771},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3772},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3773},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3305},{"op":"set","t":{"op":"st","k":"deck","x":3774},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3775},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3306}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3304},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3303}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3297},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3296}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3294},"vp":{"op":"lit","v":1,"x":3776},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
 }

@@ -53,19 +53,19 @@ def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['spaces'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('space~700'))) is str else None) == 'land')) and (((ctx.index.plain['spaces'].get(_w2, NOREC).get('reserved', None) if type((_w2 := E.get('space~700'))) is str else None) == None)) and ((not (E.get('space~700') in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(E.get('space~700'), _w3)))) and ((not (E.get('space~700') in _w4 if type((_w4 := ctx.state.get('claims'))) in (list, dict) else IN(E.get('space~700'), _w4)))) else False)
+    return (True if (((ctx.index.plain['spaces'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('space~715'))) is str else None) == 'land')) and (((ctx.index.plain['spaces'].get(_w2, NOREC).get('reserved', None) if type((_w2 := E.get('space~715'))) is str else None) == None)) and ((not (E.get('space~715') in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(E.get('space~715'), _w3)))) and ((not (E.get('space~715') in _w4 if type((_w4 := ctx.state.get('claims'))) in (list, dict) else IN(E.get('space~715'), _w4)))) else False)
 
 
 def x_1657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:190
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('space~700'), None) if type((_w1 := ctx.state.get('claims'))) is dict else KEY(_w1, E.get('space~700'), None))
+    return (_w1.get(E.get('space~715'), None) if type((_w1 := ctx.state.get('claims'))) is dict else KEY(_w1, E.get('space~715'), None))
 
 
 def x_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~700')}
+    return {'space': E.get('space~715')}
 
 
 def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
@@ -81,7 +81,7 @@ def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1464, ctx.state.get('claims'), E.get('space~700'))
+    c, key = KEYPLACE(ctx, 1464, ctx.state.get('claims'), E.get('space~715'))
     if c is not None:
         SET(ctx, 'claims', c, key, E.get('you'), '=', False, K[0])
     return True
@@ -109,5 +109,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:657
-    'land_claim': '{"id":"land_claim","number":"066","name":{"en":"Land Claim"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[{"v":"space~700","src":{"op":"ids","kind":"spaces","x":1655},"label":"space","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~700"},"f":"type","d":null},"b":{"op":"lit","v":"land"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~700"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"space~700"},"b":{"op":"st","k":"board"},"neg":true},{"op":"in","a":{"op":"var","n":"space~700"},"b":{"op":"st","k":"claims"},"neg":true}],"x":1656}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"space~700"},"d":null,"x":1657},"o":"=","e":{"op":"var","n":"you","x":1658},"bd":["game","claims","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:190","id":1464},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~700"}],"x":1659}}],"kind":"space","prompt":{"def":"claim_space","args":{},"text":{"it":"riserva per te una casella di terreno libera e non riservata","en":"claim an empty land space that is not reserved"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":1463},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #066 (not fully structured, no icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:657"}',
+    'land_claim': '{"id":"land_claim","number":"066","name":{"en":"Land Claim"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[{"v":"space~715","src":{"op":"ids","kind":"spaces","x":1655},"label":"space","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~715"},"f":"type","d":null},"b":{"op":"lit","v":"land"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~715"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"space~715"},"b":{"op":"st","k":"board"},"neg":true},{"op":"in","a":{"op":"var","n":"space~715"},"b":{"op":"st","k":"claims"},"neg":true}],"x":1656}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"space~715"},"d":null,"x":1657},"o":"=","e":{"op":"var","n":"you","x":1658},"bd":["game","claims","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:190","id":1464},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~715"}],"x":1659}}],"kind":"space","prompt":{"def":"claim_space","args":{},"text":{"it":"riserva per te una casella di terreno libera e non riservata","en":"claim an empty land space that is not reserved"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":1463},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #066 (not fully structured, no icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:657"}',
 }

@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-24))
+def x_3123(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-24))
 
 
-x_3106 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3126 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
+def d_2744(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 2747, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2730 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:195
-d_2731 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2745 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2746 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:195
 
 
-def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2747, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2729: CPS(d_2729),
-    2730: CPS(d_2730),
-    2731: CPS(d_2731),
-    2732: CPS(d_2732),
+    2744: CPS(d_2744),
+    2745: CPS(d_2745),
+    2746: CPS(d_2746),
+    2747: CPS(d_2747),
 }
 
 
 CODE = {
-    3103: x_3103,
-    3106: x_3106,
+    3123: x_3123,
+    3126: x_3126,
 }
 AT = {
-    3103: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
+    3123: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:188
-    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3103},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2730},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":3105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2731},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~700","x":3107},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2732}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2729},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
+    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3123},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3124},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2745},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3125},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2746},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3126},"o":"+=","e":{"op":"var","n":"n~715","x":3127},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2747}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2744},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
 }

@@ -58,16 +58,16 @@ def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'energy', True)
-    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'energy', True)
+    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~706', 1, True)
-    LOCAL(ctx, E, 'r~707', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~707'))
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'r~722', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
@@ -81,9 +81,9 @@ def d_1214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -97,9 +97,9 @@ def d_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
@@ -125,5 +125,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:453
-    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1359},"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":1360},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1212},{"op":"let","v":"r~705","e":{"op":"lit","v":"energy","x":1361},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1213},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":1362},"o":"+=","e":{"op":"var","n":"n~704","x":1363},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1214},{"op":"let","v":"n~706","e":{"op":"lit","v":1,"x":1364},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1215},{"op":"let","v":"r~707","e":{"op":"lit","v":"megacredits","x":1365},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1216},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~707"},"d":0,"x":1366},"o":"+=","e":{"op":"var","n":"n~706","x":1367},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1217}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1211},"vp":{"op":"lit","v":1,"x":1368},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
+    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1359},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1360},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1212},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":1361},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1213},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1362},"o":"+=","e":{"op":"var","n":"n~719","x":1363},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1214},{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":1364},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1215},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":1365},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1216},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1366},"o":"+=","e":{"op":"var","n":"n~721","x":1367},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1217}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1211},"vp":{"op":"lit","v":1,"x":1368},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
 }

@@ -48,147 +48,147 @@ K = [
 ]
 
 
-def x_3483(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 9)
+def x_3523(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:435
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 9)
 
 
-x_3486 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3487 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3491 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3493 = _C.x_1012  # rules_data/terraforming_mars/cards/141-208.yaml:434
-x_3496 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3526 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3527 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3531 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3533 = _C.x_1012  # rules_data/terraforming_mars/cards/141-208.yaml:435
+x_3536 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_3054(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
+def d_3084(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:442
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    if not d_3057(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    if not d_3087(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3062, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3092, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_3055 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:441
-d_3056 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:441
+d_3085 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3086 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:442
 
 
-def d_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3486(ctx, E):
+    if not x_3526(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3059, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3089, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
-d_3058 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3088 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3059, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3089, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
-d_3060 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:441
-d_3061 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:441
+d_3090 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3091 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:442
 
 
-def d_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3092(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3062, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 3092, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-def d_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:445
+def d_3093(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:446
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'animal', True)
-    c, key = KEYPLACE(ctx, 3066, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'animal', True)
+    c, key = KEYPLACE(ctx, 3096, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-d_3064 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:445
-d_3065 = _C.d_1263  # rules_data/terraforming_mars/cards/141-208.yaml:445
+d_3094 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3095 = _C.d_1263  # rules_data/terraforming_mars/cards/141-208.yaml:446
 
 
-def d_3066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3066, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3096, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3054: CPS(d_3054),
-    3055: CPS(d_3055),
-    3056: CPS(d_3056),
-    3057: CPS(d_3057),
-    3058: CPS(d_3058),
-    3059: CPS(d_3059),
-    3060: CPS(d_3060),
-    3061: CPS(d_3061),
-    3062: CPS(d_3062),
-    3063: CPS(d_3063),
-    3064: CPS(d_3064),
-    3065: CPS(d_3065),
-    3066: CPS(d_3066),
+    3084: CPS(d_3084),
+    3085: CPS(d_3085),
+    3086: CPS(d_3086),
+    3087: CPS(d_3087),
+    3088: CPS(d_3088),
+    3089: CPS(d_3089),
+    3090: CPS(d_3090),
+    3091: CPS(d_3091),
+    3092: CPS(d_3092),
+    3093: CPS(d_3093),
+    3094: CPS(d_3094),
+    3095: CPS(d_3095),
+    3096: CPS(d_3096),
 }
 
 
 CODE = {
-    3483: x_3483,
-    3486: x_3486,
-    3487: x_3487,
-    3491: x_3491,
-    3493: x_3493,
-    3496: x_3496,
+    3523: x_3523,
+    3526: x_3526,
+    3527: x_3527,
+    3531: x_3531,
+    3533: x_3533,
+    3536: x_3536,
 }
 AT = {
-    3483: 'rules_data/terraforming_mars/cards/141-208.yaml:434',
+    3523: 'rules_data/terraforming_mars/cards/141-208.yaml:435',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:434
-    'livestock': '{"id":"livestock","number":"184","name":{"en":"Livestock"},"type":"active","cost":13,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":3483},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3484},"at":"rules_data/terraforming_mars/cards/141-208.yaml:441","id":3055},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":3485},"at":"rules_data/terraforming_mars/cards/141-208.yaml:441","id":3056},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3486},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3058},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3487},"o":"-=","e":{"op":"var","n":"n~700","x":3488},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3059}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3057},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":3489},"at":"rules_data/terraforming_mars/cards/141-208.yaml:441","id":3060},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":3490},"at":"rules_data/terraforming_mars/cards/141-208.yaml:441","id":3061},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3491},"o":"+=","e":{"op":"var","n":"n~702","x":3492},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3062}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:441","id":3054},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":3493},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":3494},"at":"rules_data/terraforming_mars/cards/141-208.yaml:445","id":3064},{"op":"let","v":"r~705","e":{"op":"lit","v":"animal","x":3495},"at":"rules_data/terraforming_mars/cards/141-208.yaml:445","id":3065},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3496},"o":"+=","e":{"op":"var","n":"n~704","x":3497},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3066}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:445","id":3063}}],"source":{"doc":"tm-facts","section":"cards.json #184"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:434"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:435
+    'livestock': '{"id":"livestock","number":"184","name":{"en":"Livestock"},"type":"active","cost":13,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":3523},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3524},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3085},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3525},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3086},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3526},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3088},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3527},"o":"-=","e":{"op":"var","n":"n~715","x":3528},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3089}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3087},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3529},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3090},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3530},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3091},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3531},"o":"+=","e":{"op":"var","n":"n~717","x":3532},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3092}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3084},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":3533},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3534},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3094},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":3535},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3095},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3536},"o":"+=","e":{"op":"var","n":"n~719","x":3537},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3096}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3093}}],"source":{"doc":"tm-facts","section":"cards.json #184"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:435"}',
 }

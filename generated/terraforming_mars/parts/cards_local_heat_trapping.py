@@ -48,167 +48,167 @@ K = [
 ]
 
 
-x_3617 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3618 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3622 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3627 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3628 = _C.x_3181  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3629 = _C.x_3182  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3631 = _C.x_3184  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3657 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3658 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3662 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3667 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3668 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3669 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3671 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_3168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
+def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 5, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    if not d_3171(ctx, E):
+    LOCAL(ctx, E, 'n~715', 5, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    if not d_3201(ctx, E):
         return False
-    return t_3174(ctx, k, s, E)
+    return t_3204(ctx, k, s, E)
 
 
-d_3169 = _C.d_1385  # rules_data/terraforming_mars/cards/141-208.yaml:509
-d_3170 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:509
+d_3199 = _C.d_1385  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3200 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3617(ctx, E):
+    if not x_3657(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3203, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
-d_3172 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3202 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3203, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
-def t_3174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:509
+def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3174, None, [], k)
+    return CHOOSE(ctx, 3204, None, [], k)
 
 
-def d_3175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 4, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 4, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 3208, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_3176 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:509
-d_3177 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:509
+d_3206 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3207 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 3208, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-def t_3179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 2, True)
-    LOCAL(ctx, E, 'r~705', 'animal', True)
-    return t_3182(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~719', 2, True)
+    LOCAL(ctx, E, 'r~720', 'animal', True)
+    return t_3212(ctx, k, s, E)
 
 
-d_3180 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:509
-d_3181 = _C.d_1263  # rules_data/terraforming_mars/cards/141-208.yaml:509
+d_3210 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3211 = _C.d_1263  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def t_3182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3182, None, [], k)
+    return CHOOSE(ctx, 3212, None, [], k)
 
 
-def d_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3183, PL(ctx, E.get('you')).get('card_res'), E.get('card~706'))
+    c, key = KEYPLACE(ctx, 3213, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3168: t_3168,
-    3169: CPS(d_3169),
-    3170: CPS(d_3170),
-    3171: CPS(d_3171),
-    3172: CPS(d_3172),
-    3173: CPS(d_3173),
-    3174: t_3174,
-    3175: CPS(d_3175),
-    3176: CPS(d_3176),
-    3177: CPS(d_3177),
-    3178: CPS(d_3178),
-    3179: t_3179,
-    3180: CPS(d_3180),
-    3181: CPS(d_3181),
-    3182: t_3182,
-    3183: CPS(d_3183),
+    3198: t_3198,
+    3199: CPS(d_3199),
+    3200: CPS(d_3200),
+    3201: CPS(d_3201),
+    3202: CPS(d_3202),
+    3203: CPS(d_3203),
+    3204: t_3204,
+    3205: CPS(d_3205),
+    3206: CPS(d_3206),
+    3207: CPS(d_3207),
+    3208: CPS(d_3208),
+    3209: t_3209,
+    3210: CPS(d_3210),
+    3211: CPS(d_3211),
+    3212: t_3212,
+    3213: CPS(d_3213),
 }
 
 
 CODE = {
-    3617: x_3617,
-    3618: x_3618,
-    3622: x_3622,
-    3627: x_3627,
-    3628: x_3628,
-    3629: x_3629,
-    3631: x_3631,
+    3657: x_3657,
+    3658: x_3658,
+    3662: x_3662,
+    3667: x_3667,
+    3668: x_3668,
+    3669: x_3669,
+    3671: x_3671,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:500
-    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":5,"x":3615},"at":"rules_data/terraforming_mars/cards/141-208.yaml:509","id":3169},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":3616},"at":"rules_data/terraforming_mars/cards/141-208.yaml:509","id":3170},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":3617},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3172},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3618},"o":"-=","e":{"op":"var","n":"n~700","x":3619},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3173}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3171},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":4,"x":3620},"at":"rules_data/terraforming_mars/cards/141-208.yaml:509","id":3176},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":3621},"at":"rules_data/terraforming_mars/cards/141-208.yaml:509","id":3177},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3622},"o":"+=","e":{"op":"var","n":"n~702","x":3623},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3178}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3175},"label":{"op":"lit","v":{"option":0},"x":3624}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":2,"x":3625},"at":"rules_data/terraforming_mars/cards/141-208.yaml:509","id":3180},{"op":"let","v":"r~705","e":{"op":"lit","v":"animal","x":3626},"at":"rules_data/terraforming_mars/cards/141-208.yaml:509","id":3181},{"op":"choose","alts":[{"gens":[{"v":"card~706","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3627},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~706"},"f":"resource","d":null},"b":{"op":"var","n":"r~705"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~706"},"b":{"op":"var","n":"this"}}],"x":3628}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~706"},"d":0,"x":3629},"o":"+=","e":{"op":"var","n":"n~704","x":3630},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3183},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~706"}],"x":3631}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3182}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3179},"label":{"op":"lit","v":{"option":1},"x":3632}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:509","id":3174}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:509","id":3168},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:500"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:501
+    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":5,"x":3655},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3199},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3656},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3200},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3657},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3202},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3658},"o":"-=","e":{"op":"var","n":"n~715","x":3659},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3203}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3201},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":3660},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3206},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3661},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3662},"o":"+=","e":{"op":"var","n":"n~717","x":3663},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3208}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3205},"label":{"op":"lit","v":{"option":0},"x":3664}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":3665},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3210},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":3666},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3211},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3667},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3668}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3669},"o":"+=","e":{"op":"var","n":"n~719","x":3670},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3213},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3671}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3212}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3209},"label":{"op":"lit","v":{"option":1},"x":3672}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3204}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3198},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
 }

@@ -59,21 +59,21 @@ def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
     if not d_962(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'heat', True)
-    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'heat', True)
+    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~704', 2, True)
-    LOCAL(ctx, E, 'r~705', 'energy', True)
-    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~719', 2, True)
+    LOCAL(ctx, E, 'r~720', 'energy', True)
+    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -90,9 +90,9 @@ def d_962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_1080(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -105,9 +105,9 @@ def d_964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -121,9 +121,9 @@ def d_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -137,9 +137,9 @@ def d_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -171,5 +171,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:302
-    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":1078},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":960},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":1079},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":961},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":1080},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":963},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1081},"o":"-=","e":{"op":"var","n":"n~700","x":1082},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":962},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":1083},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":965},{"op":"let","v":"r~703","e":{"op":"lit","v":"heat","x":1084},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":966},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1085},"o":"+=","e":{"op":"var","n":"n~702","x":1086},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":967},{"op":"let","v":"n~704","e":{"op":"lit","v":2,"x":1087},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":968},{"op":"let","v":"r~705","e":{"op":"lit","v":"energy","x":1088},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":969},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":1089},"o":"+=","e":{"op":"var","n":"n~704","x":1090},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":970}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":959},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
+    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1078},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":960},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1079},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":961},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1080},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":963},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1081},"o":"-=","e":{"op":"var","n":"n~715","x":1082},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":962},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1083},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":965},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":1084},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":966},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1085},"o":"+=","e":{"op":"var","n":"n~717","x":1086},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":967},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":1087},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":968},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":1088},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":969},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1089},"o":"+=","e":{"op":"var","n":"n~719","x":1090},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":970}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":959},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
 }

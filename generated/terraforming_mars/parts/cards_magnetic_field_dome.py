@@ -51,87 +51,87 @@ K = [
 ]
 
 
-x_3271 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3272 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3276 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3278 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:304
-x_3281 = _C.x_3208  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3282 = _C.x_3209  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3284 = _C.x_3211  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3286 = _C.x_3213  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3287 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3311 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3312 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3316 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3318 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:305
+x_3321 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3322 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3324 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3326 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3327 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2865(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
+def d_2895(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_2868(ctx, E):
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_2898(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 2873, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2866 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:303
-d_2867 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:303
+d_2896 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2897 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
-def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2898(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3271(ctx, E):
+    if not x_3311(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2900, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2869 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2899 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2870(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2900, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2871 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:303
-d_2872 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:303
+d_2901 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2902 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
-def d_2873(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2873, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-def t_2874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,118 +139,118 @@ def t_2874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~704', 'tr', True)
-        LOCAL(ctx, E, 'n~705', 1, True)
-        if not d_2878(ctx, E):
+        LOCAL(ctx, E, 't~719', 'tr', True)
+        LOCAL(ctx, E, 'n~720', 1, True)
+        if not d_2908(ctx, E):
             return False
         return k()
 
-    return t_2875(ctx, r1, s, E)
+    return t_2905(ctx, r1, s, E)
 
 
-t_2875 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2876 = _C.d_2818  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2877 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:304
+t_2905 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2906 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2907 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:305
 
 
-def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3281(ctx, E):
+    if x_3321(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2879, ctx.state.get('game_tracks'), E.get('t~704'))
+        c, key = KEYPLACE(ctx, 2909, ctx.state.get('game_tracks'), E.get('t~719'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~705'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
     else:
-        if not d_2880(ctx, E):
+        if not d_2910(ctx, E):
             return False
     return True
 
 
-def d_2879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2879, ctx.state.get('game_tracks'), E.get('t~704'))
+    c, key = KEYPLACE(ctx, 2909, ctx.state.get('game_tracks'), E.get('t~719'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~705'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
     return True
 
 
-def d_2880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2881, PL(ctx, E.get('you')).get('tracks'), E.get('t~704'))
+    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~705'), '+=', False, K[3])
-    if not d_2882(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
+    if not d_2912(ctx, E):
         return False
     return True
 
 
-def d_2881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2881, PL(ctx, E.get('you')).get('tracks'), E.get('t~704'))
+    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~705'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
     return True
 
 
-d_2882 = _C.d_2824  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2883 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2912 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2913 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2865: CPS(d_2865),
-    2866: CPS(d_2866),
-    2867: CPS(d_2867),
-    2868: CPS(d_2868),
-    2869: CPS(d_2869),
-    2870: CPS(d_2870),
-    2871: CPS(d_2871),
-    2872: CPS(d_2872),
-    2873: CPS(d_2873),
-    2874: t_2874,
-    2875: t_2875,
-    2876: CPS(d_2876),
-    2877: CPS(d_2877),
-    2878: CPS(d_2878),
-    2879: CPS(d_2879),
-    2880: CPS(d_2880),
-    2881: CPS(d_2881),
-    2882: CPS(d_2882),
-    2883: CPS(d_2883),
+    2895: CPS(d_2895),
+    2896: CPS(d_2896),
+    2897: CPS(d_2897),
+    2898: CPS(d_2898),
+    2899: CPS(d_2899),
+    2900: CPS(d_2900),
+    2901: CPS(d_2901),
+    2902: CPS(d_2902),
+    2903: CPS(d_2903),
+    2904: t_2904,
+    2905: t_2905,
+    2906: CPS(d_2906),
+    2907: CPS(d_2907),
+    2908: CPS(d_2908),
+    2909: CPS(d_2909),
+    2910: CPS(d_2910),
+    2911: CPS(d_2911),
+    2912: CPS(d_2912),
+    2913: CPS(d_2913),
 }
 
 
 CODE = {
-    3271: x_3271,
-    3272: x_3272,
-    3276: x_3276,
-    3278: x_3278,
-    3281: x_3281,
-    3282: x_3282,
-    3284: x_3284,
-    3286: x_3286,
-    3287: x_3287,
+    3311: x_3311,
+    3312: x_3312,
+    3316: x_3316,
+    3318: x_3318,
+    3321: x_3321,
+    3322: x_3322,
+    3324: x_3324,
+    3326: x_3326,
+    3327: x_3327,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:297
-    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:303","id":2866},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3270},"at":"rules_data/terraforming_mars/cards/141-208.yaml:303","id":2867},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3271},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2869},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3272},"o":"-=","e":{"op":"var","n":"n~700","x":3273},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2870}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2868},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":3274},"at":"rules_data/terraforming_mars/cards/141-208.yaml:303","id":2871},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":3275},"at":"rules_data/terraforming_mars/cards/141-208.yaml:303","id":2872},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3276},"o":"+=","e":{"op":"var","n":"n~702","x":3277},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2873}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:303","id":2865},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3278},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2875},{"op":"let","v":"t~704","e":{"op":"lit","v":"tr","x":3279},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2876},{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":3280},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2877},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~704"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3281},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~704"},"d":0,"x":3282},"o":"+=","e":{"op":"var","n":"n~705","x":3283},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2879},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~704"},"d":0,"x":3284},"o":"+=","e":{"op":"var","n":"n~705","x":3285},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2881},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~704"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~705"},"b":{"op":"lit","v":0}}],"x":3286},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3287},"o":"=","e":{"op":"lit","v":true,"x":3288},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2883},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2882}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2880},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2878}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2874},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:297"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:298
+    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3309},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2896},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2897},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2899},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3312},"o":"-=","e":{"op":"var","n":"n~715","x":3313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2900}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2898},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3314},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2901},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3315},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2902},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3316},"o":"+=","e":{"op":"var","n":"n~717","x":3317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2903}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2895},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3318},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2905},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2906},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2907},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3321},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3322},"o":"+=","e":{"op":"var","n":"n~720","x":3323},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2909},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3324},"o":"+=","e":{"op":"var","n":"n~720","x":3325},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2911},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3326},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3327},"o":"=","e":{"op":"lit","v":true,"x":3328},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2913},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2912}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2910},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2908}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2904},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
 }

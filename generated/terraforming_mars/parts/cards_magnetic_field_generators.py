@@ -51,87 +51,87 @@ K = [
 ]
 
 
-x_3198 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3199 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3203 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3205 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:246
-x_3208 = _C.x_3208  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3209 = _C.x_3209  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3211 = _C.x_3211  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3213 = _C.x_3213  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3214 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3238 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3239 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3243 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3245 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:247
+x_3248 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3249 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3251 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3253 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3254 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2807(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
+def d_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 4, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_2810(ctx, E):
+    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_2840(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 2815, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 2845, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2808 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:245
-d_2809 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:245
+d_2838 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2839 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
-def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3198(ctx, E):
+    if not x_3238(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2811 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2841 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2813 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:245
-d_2814 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:245
+d_2843 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2844 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
-def d_2815(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2845(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2815, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2845, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-def t_2816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
+def t_2846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,118 +139,118 @@ def t_2816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~704', 'tr', True)
-        LOCAL(ctx, E, 'n~705', 3, True)
-        if not d_2820(ctx, E):
+        LOCAL(ctx, E, 't~719', 'tr', True)
+        LOCAL(ctx, E, 'n~720', 3, True)
+        if not d_2850(ctx, E):
             return False
         return k()
 
-    return t_2817(ctx, r1, s, E)
+    return t_2847(ctx, r1, s, E)
 
 
-t_2817 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2818 = _C.d_2818  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2819 = _C.d_915  # rules_data/terraforming_mars/cards/141-208.yaml:246
+t_2847 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2848 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2849 = _C.d_915  # rules_data/terraforming_mars/cards/141-208.yaml:247
 
 
-def d_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3208(ctx, E):
+    if x_3248(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2821, ctx.state.get('game_tracks'), E.get('t~704'))
+        c, key = KEYPLACE(ctx, 2851, ctx.state.get('game_tracks'), E.get('t~719'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~705'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
     else:
-        if not d_2822(ctx, E):
+        if not d_2852(ctx, E):
             return False
     return True
 
 
-def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2821, ctx.state.get('game_tracks'), E.get('t~704'))
+    c, key = KEYPLACE(ctx, 2851, ctx.state.get('game_tracks'), E.get('t~719'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~705'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
     return True
 
 
-def d_2822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2852(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2823, PL(ctx, E.get('you')).get('tracks'), E.get('t~704'))
+    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~705'), '+=', False, K[3])
-    if not d_2824(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
+    if not d_2854(ctx, E):
         return False
     return True
 
 
-def d_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2823, PL(ctx, E.get('you')).get('tracks'), E.get('t~704'))
+    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~705'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
     return True
 
 
-d_2824 = _C.d_2824  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2825 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2854 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2855 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2807: CPS(d_2807),
-    2808: CPS(d_2808),
-    2809: CPS(d_2809),
-    2810: CPS(d_2810),
-    2811: CPS(d_2811),
-    2812: CPS(d_2812),
-    2813: CPS(d_2813),
-    2814: CPS(d_2814),
-    2815: CPS(d_2815),
-    2816: t_2816,
-    2817: t_2817,
-    2818: CPS(d_2818),
-    2819: CPS(d_2819),
-    2820: CPS(d_2820),
-    2821: CPS(d_2821),
-    2822: CPS(d_2822),
-    2823: CPS(d_2823),
-    2824: CPS(d_2824),
-    2825: CPS(d_2825),
+    2837: CPS(d_2837),
+    2838: CPS(d_2838),
+    2839: CPS(d_2839),
+    2840: CPS(d_2840),
+    2841: CPS(d_2841),
+    2842: CPS(d_2842),
+    2843: CPS(d_2843),
+    2844: CPS(d_2844),
+    2845: CPS(d_2845),
+    2846: t_2846,
+    2847: t_2847,
+    2848: CPS(d_2848),
+    2849: CPS(d_2849),
+    2850: CPS(d_2850),
+    2851: CPS(d_2851),
+    2852: CPS(d_2852),
+    2853: CPS(d_2853),
+    2854: CPS(d_2854),
+    2855: CPS(d_2855),
 }
 
 
 CODE = {
-    3198: x_3198,
-    3199: x_3199,
-    3203: x_3203,
-    3205: x_3205,
-    3208: x_3208,
-    3209: x_3209,
-    3211: x_3211,
-    3213: x_3213,
-    3214: x_3214,
+    3238: x_3238,
+    3239: x_3239,
+    3243: x_3243,
+    3245: x_3245,
+    3248: x_3248,
+    3249: x_3249,
+    3251: x_3251,
+    3253: x_3253,
+    3254: x_3254,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:239
-    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":4,"x":3196},"at":"rules_data/terraforming_mars/cards/141-208.yaml:245","id":2808},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3197},"at":"rules_data/terraforming_mars/cards/141-208.yaml:245","id":2809},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3198},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2811},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3199},"o":"-=","e":{"op":"var","n":"n~700","x":3200},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2812}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2810},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":3201},"at":"rules_data/terraforming_mars/cards/141-208.yaml:245","id":2813},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":3202},"at":"rules_data/terraforming_mars/cards/141-208.yaml:245","id":2814},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3203},"o":"+=","e":{"op":"var","n":"n~702","x":3204},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2815}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:245","id":2807},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3205},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2817},{"op":"let","v":"t~704","e":{"op":"lit","v":"tr","x":3206},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2818},{"op":"let","v":"n~705","e":{"op":"lit","v":3,"x":3207},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2819},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~704"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3208},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~704"},"d":0,"x":3209},"o":"+=","e":{"op":"var","n":"n~705","x":3210},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2821},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~704"},"d":0,"x":3211},"o":"+=","e":{"op":"var","n":"n~705","x":3212},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2823},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~704"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~705"},"b":{"op":"lit","v":0}}],"x":3213},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3214},"o":"=","e":{"op":"lit","v":true,"x":3215},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2825},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2824}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2822},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2820}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2816},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:239"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:240
+    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":3236},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2838},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3237},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2839},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3238},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2841},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3239},"o":"-=","e":{"op":"var","n":"n~715","x":3240},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2842}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2840},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3241},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2843},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3242},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2844},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3243},"o":"+=","e":{"op":"var","n":"n~717","x":3244},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2845}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2837},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3245},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2847},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3246},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2848},{"op":"let","v":"n~720","e":{"op":"lit","v":3,"x":3247},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2849},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3248},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3249},"o":"+=","e":{"op":"var","n":"n~720","x":3250},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2851},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3251},"o":"+=","e":{"op":"var","n":"n~720","x":3252},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2853},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3253},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3254},"o":"=","e":{"op":"lit","v":true,"x":3255},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2855},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2854}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2852},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2850}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2846},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
 }

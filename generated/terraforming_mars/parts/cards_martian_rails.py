@@ -52,7 +52,10 @@ x_529 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
 def x_533(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), lambda: len([v_s_705 for v_s_705 in items_of(ctx.state.get('board')) if (True if (((_w2.get('tile', None) if type((_w2 := (_w1.get(v_s_705, {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, v_s_705, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_w3.get(v_s_705, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_s_705, {})))) is dict else KEY(_w4, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w7, NOREC).get('counts_as', None) if type((_w7 := (_w6.get('tile', None) if type((_w6 := (_w5.get(v_s_705, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_s_705, {})))) is dict else KEY(_w6, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_705, NOREC).get('type', None) if type(v_s_705) is str else None) != 'off_map')) else False)]))
+    def compute():
+        _h1 = ctx.state.get('board')
+        return len([v_s_720 for v_s_720 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_720, {}) if type(_h1) is dict else KEY(_h1, v_s_720, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('type', None) if type(v_s_720) is str else None) != 'off_map')) else False)])
+    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), compute)
 
 
 x_534 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -61,7 +64,7 @@ x_534 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:21
 def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~706'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~708'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~721'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~723'))) is int else num(_w2)))
 
 
 def d_469(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
@@ -70,8 +73,8 @@ def d_469(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_472(ctx, E):
         return False
     return True
@@ -90,9 +93,9 @@ def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_528(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -105,9 +108,9 @@ def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -117,10 +120,10 @@ def d_475(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 1, True)
-    LOCAL(ctx, E, 'r~707', 'megacredits', True)
-    LOCAL(ctx, E, 'k~708', x_533(ctx, E), True)
-    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'r~722', 'megacredits', True)
+    LOCAL(ctx, E, 'k~723', x_533(ctx, E), True)
+    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[0])
     return True
@@ -136,7 +139,7 @@ def d_478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~708', x_533(ctx, E), True)
+    LOCAL(ctx, E, 'k~723', x_533(ctx, E), True)
     return True
 
 
@@ -146,7 +149,7 @@ def d_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[0])
     return True
@@ -182,5 +185,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:73
-    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":526},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":470},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":527},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":471},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":528},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":529},"o":"-=","e":{"op":"var","n":"n~700","x":530},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":474}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":472}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":469},"effect":{"op":"seq","b":[{"op":"let","v":"n~706","e":{"op":"lit","v":1,"x":531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":476},{"op":"let","v":"r~707","e":{"op":"lit","v":"megacredits","x":532},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":477},{"op":"let","v":"k~708","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~705","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~705"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~705"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~705"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~705"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":533},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":478},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~707"},"d":0,"x":534},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~706"},"b":{"op":"var","n":"k~708"},"x":535},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":479}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":475}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
+    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":526},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":470},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":527},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":471},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":528},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":529},"o":"-=","e":{"op":"var","n":"n~715","x":530},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":474}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":472}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":469},"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":476},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":532},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":477},{"op":"let","v":"k~723","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~720","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":533},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":478},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":534},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~721"},"b":{"op":"var","n":"k~723"},"x":535},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":479}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":475}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
 }

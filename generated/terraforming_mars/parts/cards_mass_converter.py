@@ -58,11 +58,11 @@ def d_1869(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 6, True)
-    LOCAL(ctx, E, 'r~705', 'energy', True)
-    c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    LOCAL(ctx, E, 'n~719', 6, True)
+    LOCAL(ctx, E, 'r~720', 'energy', True)
+    c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -72,7 +72,7 @@ def d_1870(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 6, True)
+    LOCAL(ctx, E, 'n~719', 6, True)
     return True
 
 
@@ -85,9 +85,9 @@ def d_1872(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
@@ -110,5 +110,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:241
-    'mass_converter': '{"id":"mass_converter","number":"094","name":{"en":"Mass Converter"},"type":"active","cost":8,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":2119},"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":6,"x":2120},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1870},{"op":"let","v":"r~705","e":{"op":"lit","v":"energy","x":2121},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1871},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2122},"o":"+=","e":{"op":"var","n":"n~704","x":2123},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1872}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1869},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":2124},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2125}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #094 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:241"}',
+    'mass_converter': '{"id":"mass_converter","number":"094","name":{"en":"Mass Converter"},"type":"active","cost":8,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":2119},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":6,"x":2120},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1870},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":2121},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1871},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2122},"o":"+=","e":{"op":"var","n":"n~719","x":2123},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1872}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1869},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":2124},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2125}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #094 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:241"}',
 }

@@ -48,7 +48,7 @@ K = [
 
 
 def x_2297(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2297, ctx.stamps.get('events', 0),), lambda: FN['sum'](ctx, None, [FN['count'](ctx, None, (ctx.state['players'][v_p_701] if type(v_p_701) is int and 0 <= v_p_701 < len(ctx.state['players']) else {}).get('events')) for v_p_701 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2297, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_716] if type(v_p_716) is int and 0 <= v_p_716 < len(ctx.state['players']) else {}).get('events')) for v_p_716 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 x_2298 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -57,7 +57,7 @@ x_2298 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:21
 def x_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~702'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~704'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~717'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~719'))) is int else num(_w2)))
 
 
 def d_2032(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
@@ -66,10 +66,10 @@ def d_2032(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    LOCAL(ctx, E, 'k~704', x_2297(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    LOCAL(ctx, E, 'k~719', x_2297(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[0])
     return True
@@ -85,7 +85,7 @@ def d_2035(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~704', x_2297(ctx, E), True)
+    LOCAL(ctx, E, 'k~719', x_2297(ctx, E), True)
     return True
 
 
@@ -95,7 +95,7 @@ def d_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[0])
     return True
@@ -123,5 +123,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:369
-    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":2295},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2033},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":2296},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2034},{"op":"let","v":"k~704","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~701","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~701"}}]}}],"x":2297},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2035},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2298},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~702"},"b":{"op":"var","n":"k~704"},"x":2299},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2036}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2032},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
+    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2295},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2033},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2296},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2034},{"op":"let","v":"k~719","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~716","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~716"}}]}}],"x":2297},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2035},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2298},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~717"},"b":{"op":"var","n":"k~719"},"x":2299},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2036}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2032},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
 }

@@ -62,11 +62,11 @@ def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -80,9 +80,9 @@ def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -105,5 +105,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:390
-    'media_group': '{"id":"media_group","number":"109","name":{"en":"Media Group"},"type":"active","cost":6,"tags":["earth"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}}],"x":2337},"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":2338},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2071},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":2339},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2072},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2340},"o":"+=","e":{"op":"var","n":"n~700","x":2341},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2073}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2070}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #109 (not fully structured: render effects tag(event) -> 3 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:390"}',
+    'media_group': '{"id":"media_group","number":"109","name":{"en":"Media Group"},"type":"active","cost":6,"tags":["earth"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}}],"x":2337},"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2338},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2071},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2339},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2072},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2340},"o":"+=","e":{"op":"var","n":"n~715","x":2341},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2073}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2070}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #109 (not fully structured: render effects tag(event) -> 3 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:390"}',
 }

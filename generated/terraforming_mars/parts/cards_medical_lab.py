@@ -48,97 +48,97 @@ K = [
 ]
 
 
-def x_3940(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
+def x_4000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3940, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'building')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'building')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_704 for v_x_704 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_704 == 'building')]))))
+    return MEMO(ctx, (4000, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('building') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('building') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7)))
 
 
-x_3941 = _C.x_2747  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
-x_3942 = _C.x_2748  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
-x_3943 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:678
+x_4001 = _C.x_2767  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+x_4002 = _C.x_2768  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+x_4003 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:684
 
 
-def d_3461(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
+def d_3506(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~705', 1, True)
-    LOCAL(ctx, E, 'r~706', 'megacredits', True)
-    LOCAL(ctx, E, 'm~707', 2, True)
-    LOCAL(ctx, E, 'k~708', x_3940(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3466, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
+    LOCAL(ctx, E, 'n~720', 1, True)
+    LOCAL(ctx, E, 'r~721', 'megacredits', True)
+    LOCAL(ctx, E, 'm~722', 2, True)
+    LOCAL(ctx, E, 'k~723', x_4000(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3511, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3942(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, x_4002(ctx, E), '+=', False, K[1])
     return True
 
 
-d_3462 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:677
+d_3507 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:683
 
 
-def d_3463(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
+def d_3508(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~706', 'megacredits', True)
+    LOCAL(ctx, E, 'r~721', 'megacredits', True)
     return True
 
 
-d_3464 = _C.d_2422  # rules_data/terraforming_mars/cards/141-208.yaml:677
+d_3509 = _C.d_2437  # rules_data/terraforming_mars/cards/141-208.yaml:683
 
 
-def d_3465(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
+def d_3510(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~708', x_3940(ctx, E), True)
+    LOCAL(ctx, E, 'k~723', x_4000(ctx, E), True)
     return True
 
 
-def d_3466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3511(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3466, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
+    c, key = KEYPLACE(ctx, 3511, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3942(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, x_4002(ctx, E), '+=', False, K[1])
     return True
 
 
-t_3467 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:678
+t_3512 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:684
 
 
 TRIALS = {
-    3461: CPS(d_3461),
-    3462: CPS(d_3462),
-    3463: CPS(d_3463),
-    3464: CPS(d_3464),
-    3465: CPS(d_3465),
-    3466: CPS(d_3466),
-    3467: t_3467,
+    3506: CPS(d_3506),
+    3507: CPS(d_3507),
+    3508: CPS(d_3508),
+    3509: CPS(d_3509),
+    3510: CPS(d_3510),
+    3511: CPS(d_3511),
+    3512: t_3512,
 }
 
 
 CODE = {
-    3940: x_3940,
-    3941: x_3941,
-    3942: x_3942,
-    3943: x_3943,
+    4000: x_4000,
+    4001: x_4001,
+    4002: x_4002,
+    4003: x_4003,
 }
 AT = {
-    3940: 'rules_data/terraforming_mars/cards/141-208.yaml:677',
+    4000: 'rules_data/terraforming_mars/cards/141-208.yaml:683',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:671
-    'medical_lab': '{"id":"medical_lab","number":"207","name":{"en":"Medical Lab"},"type":"automated","cost":13,"tags":["science","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":3937},"at":"rules_data/terraforming_mars/cards/141-208.yaml:677","id":3462},{"op":"let","v":"r~706","e":{"op":"lit","v":"megacredits","x":3938},"at":"rules_data/terraforming_mars/cards/141-208.yaml:677","id":3463},{"op":"let","v":"m~707","e":{"op":"lit","v":2,"x":3939},"at":"rules_data/terraforming_mars/cards/141-208.yaml:677","id":3464},{"op":"let","v":"k~708","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"building"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"building"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~704","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~704"},"b":{"op":"lit","v":"building"}}}]}},"x":3940},"at":"rules_data/terraforming_mars/cards/141-208.yaml:677","id":3465},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~706"},"d":0,"x":3941},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~705"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~708"},"b":{"op":"var","n":"m~707"}},"x":3942},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3466}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:677","id":3461},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3943},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3467},"vp":{"op":"lit","v":1,"x":3944},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #207 (production megacredits per 2 building tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:671"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:677
+    'medical_lab': '{"id":"medical_lab","number":"207","name":{"en":"Medical Lab"},"type":"automated","cost":13,"tags":["science","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":3997},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3507},{"op":"let","v":"r~721","e":{"op":"lit","v":"megacredits","x":3998},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3508},{"op":"let","v":"m~722","e":{"op":"lit","v":2,"x":3999},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3509},{"op":"let","v":"k~723","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"building"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"building"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~719","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~719"},"b":{"op":"lit","v":"building"}}}]}},"x":4000},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3510},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~721"},"d":0,"x":4001},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~720"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~723"},"b":{"op":"var","n":"m~722"}},"x":4002},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:113","id":3511}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3506},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4003},"at":"rules_data/terraforming_mars/cards/141-208.yaml:684","id":3512},"vp":{"op":"lit","v":1,"x":4004},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #207 (production megacredits per 2 building tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:677"}',
 }

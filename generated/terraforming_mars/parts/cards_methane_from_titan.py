@@ -48,7 +48,7 @@ K = [
 
 
 def x_853(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
 x_856 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -61,16 +61,16 @@ def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -84,9 +84,9 @@ def d_770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -100,9 +100,9 @@ def d_773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -129,5 +129,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:181
-    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":853},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":854},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":768},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":855},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":769},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":856},"o":"+=","e":{"op":"var","n":"n~700","x":857},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":770},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":858},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":771},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":859},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":772},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":860},"o":"+=","e":{"op":"var","n":"n~702","x":861},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":773}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":767},"vp":{"op":"lit","v":2,"x":862},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
+    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":853},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":854},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":768},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":855},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":769},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":856},"o":"+=","e":{"op":"var","n":"n~715","x":857},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":770},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":858},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":771},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":859},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":772},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":860},"o":"+=","e":{"op":"var","n":"n~717","x":861},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":773}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":767},"vp":{"op":"lit","v":2,"x":862},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
 }

@@ -47,55 +47,55 @@ K = [
 ]
 
 
-x_3194 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3234 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2803(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:237
+def d_2833(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:238
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    c, key = KEYPLACE(ctx, 2806, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    c, key = KEYPLACE(ctx, 2836, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2804 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:237
-d_2805 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:237
+d_2834 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2835 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:238
 
 
-def d_2806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2806, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2836, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2803: CPS(d_2803),
-    2804: CPS(d_2804),
-    2805: CPS(d_2805),
-    2806: CPS(d_2806),
+    2833: CPS(d_2833),
+    2834: CPS(d_2834),
+    2835: CPS(d_2835),
+    2836: CPS(d_2836),
 }
 
 
 CODE = {
-    3194: x_3194,
+    3234: x_3234,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:232
-    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3192},"at":"rules_data/terraforming_mars/cards/141-208.yaml:237","id":2804},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":3193},"at":"rules_data/terraforming_mars/cards/141-208.yaml:237","id":2805},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3194},"o":"+=","e":{"op":"var","n":"n~700","x":3195},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2806}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:237","id":2803},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:232"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:233
+    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3232},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2834},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3233},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2835},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3234},"o":"+=","e":{"op":"var","n":"n~715","x":3235},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2836}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2833},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
 }

@@ -58,11 +58,11 @@ def d_1326(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'steel', True)
-    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -76,9 +76,9 @@ def d_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:559
-    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1502},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1327},{"op":"let","v":"r~701","e":{"op":"lit","v":"steel","x":1503},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1328},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1504},"o":"+=","e":{"op":"var","n":"n~700","x":1505},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1329}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1326},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1506},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1330},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
+    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1502},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1327},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":1503},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1328},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1504},"o":"+=","e":{"op":"var","n":"n~715","x":1505},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1329}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1326},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1506},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1330},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
 }

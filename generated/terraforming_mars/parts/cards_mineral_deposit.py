@@ -56,11 +56,11 @@ def d_1384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 5, True)
-    LOCAL(ctx, E, 'r~701', 'steel', True)
-    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 5, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -74,9 +74,9 @@ def d_1387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:619
-    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":5,"x":1572},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1385},{"op":"let","v":"r~701","e":{"op":"lit","v":"steel","x":1573},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1386},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1574},"o":"+=","e":{"op":"var","n":"n~700","x":1575},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1387}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1384},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
+    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":5,"x":1572},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1385},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":1573},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1386},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1574},"o":"+=","e":{"op":"var","n":"n~715","x":1575},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1387}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1384},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
 }

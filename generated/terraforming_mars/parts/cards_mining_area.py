@@ -65,37 +65,50 @@ x_1619 = _C.x_1619  # rules_data/terraforming_mars/definitions/board.yaml:179
 def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1623, E.get('l~710'), E.get('t~709'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_712 for v_x_712 in [v_x_711 for v_x_711 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_711, NOREC).get('type', None) if type(v_x_711) is str else None) == GET(ctx, 'tiles', E.get('t~709'), 'space', None))] if (True if (any([(v_r_713 in _w1 if type((_w1 := E.get('l~710'))) in (list, dict) else IN(v_r_713, _w1)) for v_r_713 in items_of((ctx.index.plain['spaces'].get(v_x_712, NOREC).get('bonus_resources', []) if type(v_x_712) is str else []))])) and (any([(True if ((v_x_714 in _w2 if type((_w2 := ctx.state.get('board'))) in (list, dict) else IN(v_x_714, _w2))) and (((_w4.get('owner', None) if type((_w4 := (_w3.get(v_x_714, {}) if type((_w3 := ctx.state.get('board'))) is dict else KEY(_w3, v_x_714, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('you'))) else False) for v_x_714 in items_of(ADJ(ctx, 'spaces', v_x_712))])) else False)])
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~724'))) is str else None)
+        _h2 = ctx.state.get('board')
+        return [v_x_727 for v_x_727 in [v_x_726 for v_x_726 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_726, NOREC).get('type', None) if type(v_x_726) is str else None) == _h1)] if (True if (any((v_r_728 in _w2 if type((_w2 := E.get('l~725'))) in (list, dict) else IN(v_r_728, _w2)) for v_r_728 in items_of((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('bonus_resources', []) if type(v_x_727) is str else [])))) and (any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_x_727))) else False)]
+    return MEMO(ctx, (1623, E.get('l~725'), E.get('t~724'), E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1624, E.get('t~715'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_717, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_717, 0)), (ctx.index.plain['parameters'].get(v_p_717, NOREC).get('step', 0) if type(v_p_717) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_717, NOREC).get('max', 0) if type(v_p_717) is str else 0))) is int else num(_w3))) for v_p_717 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_717, NOREC).get('tile', None) if type(v_p_717) is str else None) == E.get('t~715'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_732, 0) if type(_h1) is dict else KEY(_h1, v_p_732, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('step', 0) if type(v_p_732) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('max', 0) if type(v_p_732) is str else 0))) is int else num(_w4))) for v_p_732 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_732, NOREC).get('tile', None) if type(v_p_732) is str else None) == E.get('t~730'))))
+    return MEMO(ctx, (1624, E.get('t~730'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1625, E.get('l~716'), E.get('this'), E.get('t~715'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_718 for v_s_718 in items_of(E.get('l~716')) if (True if ((not (v_s_718 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_718, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('t~715'))) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_718 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_718, _w2)))) or (((_w3.get(v_s_718, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_718, None)) == E.get('you'))) else False)) and ((True if ((v_s_718 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~715'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_718, _w6))) or ((not any([(True if ((v_x_719 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_719, _w7))) and ((not (v_x_719 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~715'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_719, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_719, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_719, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_719, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_719, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_720)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_719, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_719, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_720)) else False)) else False) for v_u_720 in items_of(KEY(GET(ctx, 'tiles', E.get('t~715'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_719 in items_of(ADJ(ctx, 'spaces', v_s_718))]))) else False)) else False)])
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~730'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
+        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~730'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
+        return [v_s_733 for v_s_733 in items_of(E.get('l~731')) if (True if ((not (v_s_733 in _h1 if type(_h1) in (list, dict) else IN(v_s_733, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('t~730'))) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_733 in _h2 if type(_h2) in (list, dict) else IN(v_s_733, _h2)))) or (((_h2.get(v_s_733, None) if type(_h2) is dict else KEY(_h2, v_s_733, None)) == E.get('you'))) else False)) and ((True if ((v_s_733 in _h3 if type(_h3) in (list, dict) else IN(v_s_733, _h3))) or ((not any((True if ((v_x_734 in _h1 if type(_h1) in (list, dict) else IN(v_x_734, _h1))) and ((not (v_x_734 in _h3 if type(_h3) in (list, dict) else IN(v_x_734, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_734, {}) if type(_h1) is dict else KEY(_h1, v_x_734, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_734, {}) if type(_h1) is dict else KEY(_h1, v_x_734, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_735)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_734, {}) if type(_h1) is dict else KEY(_h1, v_x_734, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_735)) else False)) else False) for v_u_735 in items_of(_h4))) else False) for v_x_734 in ADJ(ctx, 'spaces', v_s_733)))) else False)) else False)]
+    return MEMO(ctx, (1625, E.get('l~731'), E.get('this'), E.get('t~730'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~721')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('open~736')) > 0)
 
 
 def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~724'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~724'), {}))
+    return (_w1.get(E.get('s~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~739'), {}))
 
 
 def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~723'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~723'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~738'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~738'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_1632 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -105,37 +118,37 @@ x_1634 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_1635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~724'))
+    return FLD(ctx, K[0], E.get('s~739'))
 
 
 def x_1636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~724'))
+    return ADJ(ctx, 'spaces', E.get('s~739'))
 
 
 def x_1637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~725') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~725'), _w1))
+    return (E.get('x~740') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~740'), _w1))
 
 
 def x_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~725'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~725'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~740'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~740'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~723'))
+    return FLD(ctx, K[2], E.get('t~738'))
 
 
 def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~722')}
+    return {'space': E.get('space~737')}
 
 
 x_1644 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:644
@@ -147,8 +160,8 @@ def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'l~701', K[4], True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'l~716', K[4], True)
     return t_1419(ctx, k, s, E)
 
 
@@ -162,8 +175,8 @@ def t_1419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~703', x_1611(ctx, E), True)
-    LOCAL(ctx, E, 'shown~705', x_1612(ctx, E), True)
+    LOCAL(ctx, E, 'sp~718', x_1611(ctx, E), True)
+    LOCAL(ctx, E, 'shown~720', x_1612(ctx, E), True)
     return t_1422(ctx, k, s, E)
 
 
@@ -195,11 +208,11 @@ def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~707', E.get('n~700'), True)
-    LOCAL(ctx, E, 'r~708', E.get('r~706'), True)
-    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~708'))
+    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
+    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
+    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~707'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
     return True
 
 
@@ -213,9 +226,9 @@ def d_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~708'))
+    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~707'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
     return True
 
 
@@ -229,8 +242,8 @@ def t_1428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         return t_1452(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~709', 'mining_area', True)
-    LOCAL(ctx, E, 'l~710', K[4], True)
+    LOCAL(ctx, E, 't~724', 'mining_area', True)
+    LOCAL(ctx, E, 'l~725', K[4], True)
     return t_1431(ctx, r1, s, E)
 
 
@@ -240,7 +253,7 @@ def d_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~709', 'mining_area', True)
+    LOCAL(ctx, E, 't~724', 'mining_area', True)
     return True
 
 
@@ -253,8 +266,8 @@ def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', E.get('t~709'), True)
-    LOCAL(ctx, E, 'l~716', x_1623(ctx, E), True)
+    LOCAL(ctx, E, 't~730', E.get('t~724'), True)
+    LOCAL(ctx, E, 'l~731', x_1623(ctx, E), True)
     return t_1434(ctx, k, s, E)
 
 
@@ -264,7 +277,7 @@ def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', E.get('t~709'), True)
+    LOCAL(ctx, E, 't~730', E.get('t~724'), True)
     return True
 
 
@@ -274,7 +287,7 @@ def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~716', x_1623(ctx, E), True)
+    LOCAL(ctx, E, 'l~731', x_1623(ctx, E), True)
     return True
 
 
@@ -295,7 +308,7 @@ def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~721', x_1625(ctx, E), True)
+    LOCAL(ctx, E, 'open~736', x_1625(ctx, E), True)
     if not x_1626(ctx, E):
         return False
     return t_1438(ctx, k, s, E)
@@ -307,7 +320,7 @@ def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~721', x_1625(ctx, E), True)
+    LOCAL(ctx, E, 'open~736', x_1625(ctx, E), True)
     return True
 
 
@@ -335,8 +348,8 @@ def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~723', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~724', E.get('space~722'), True)
+    LOCAL(ctx, E, 't~738', E.get('t~730'), True)
+    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
     return t_1442(ctx, k, s, E)
 
 
@@ -346,7 +359,7 @@ def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~723', E.get('t~715'), True)
+    LOCAL(ctx, E, 't~738', E.get('t~730'), True)
     return True
 
 
@@ -356,7 +369,7 @@ def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~724', E.get('space~722'), True)
+    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
     return True
 
 
@@ -366,10 +379,10 @@ def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~724'))
+    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~739'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~724'), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[7])
     return t_1445(ctx, k, s, E)
 
 
@@ -379,7 +392,7 @@ def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~724'))
+    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~739'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[6])
     return True
@@ -391,7 +404,7 @@ def d_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~724'), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[7])
     return True
 
 
@@ -421,7 +434,7 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~723'), 'space': E.get('s~724'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
         return k()
 
     return t_1447(ctx, r1, s, E)
@@ -443,17 +456,17 @@ def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1636(ctx, E)))
-    old = E.get('x~725', MISSING)
+    old = E.get('x~740', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~725', old)
+        UNSET(ctx, E, 'x~740', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~725', item, True)
+            LOCAL(ctx, E, 'x~740', item, True)
             if x_1637(ctx, E):
                 return t_1449(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -486,7 +499,7 @@ def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~723'), 'space': E.get('s~724'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
     return True
 
 
@@ -575,5 +588,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:635
-    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1609},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1417},{"op":"let","v":"l~701","e":{"op":"lit","v":["steel","titanium"],"x":1610},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1418},{"op":"seq","b":[{"op":"let","v":"sp~703","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~702","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1611},"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1420},{"op":"let","v":"shown~705","e":{"op":"filt","v":"r~704","src":{"op":"var","n":"l~701"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~703"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~704"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~703"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1612},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":1421},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~705"}]},"b":{"op":"lit","v":0},"x":1613},"t":{"op":"choose","alts":[{"gens":[{"v":"r~706","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~705"}],"x":1614},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~707","e":{"op":"var","n":"n~700","x":1615},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1425},{"op":"let","v":"r~708","e":{"op":"var","n":"r~706","x":1616},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1426},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~708"},"d":0,"x":1617},"o":"+=","e":{"op":"var","n":"n~707","x":1618},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1427}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1424},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~706"}],"x":1619}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1423},"at":"rules_data/terraforming_mars/definitions/board.yaml:178","id":1422}],"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1419}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1416},"effect":{"op":"seq","b":[{"op":"let","v":"t~709","e":{"op":"lit","v":"mining_area","x":1620},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1429},{"op":"let","v":"l~710","e":{"op":"lit","v":["steel","titanium"],"x":1621},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1430},{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"var","n":"t~709","x":1622},"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1432},{"op":"let","v":"l~716","e":{"op":"filt","v":"x~712","src":{"op":"filt","v":"x~711","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~711"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~709"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~713","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~712"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~713"},"b":{"op":"var","n":"l~710"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~712"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1623},"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1433},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~717","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":1624},"t":{"op":"seq","b":[{"op":"let","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"var","n":"l~716"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]},"x":1625},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1436},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~721"}]},"b":{"op":"lit","v":0},"x":1626},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1437},{"op":"choose","alts":[{"gens":[{"v":"space~722","src":{"op":"var","n":"open~721","x":1627},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~723","e":{"op":"var","n":"t~715","x":1628},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1440},{"op":"let","v":"s~724","e":{"op":"var","n":"space~722","x":1629},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1441},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~724"},"d":{},"x":1630},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~723"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1631},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1443},{"op":"set","t":{"op":"st","k":"last_space","x":1632},"o":"=","e":{"op":"var","n":"s~724","x":1633},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1444},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1634},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"bonus","d":null,"x":1635},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1447},{"op":"for","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces","x":1636},"w":{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false,"x":1637},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1638},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1449},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1448},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"effect","d":null,"x":1639},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1450},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~723","x":1640},"space":{"op":"var","n":"s~724","x":1641},"by":{"op":"var","n":"you","x":1642}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1451}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1446},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1445}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1442}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1439},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~722"}],"x":1643}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1438}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1435},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1434}],"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1431},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1644},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1452}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1428},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
+    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1609},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1417},{"op":"let","v":"l~716","e":{"op":"lit","v":["steel","titanium"],"x":1610},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1418},{"op":"seq","b":[{"op":"let","v":"sp~718","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1611},"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1420},{"op":"let","v":"shown~720","e":{"op":"filt","v":"r~719","src":{"op":"var","n":"l~716"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~718"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~719"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~718"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1612},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":1421},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~720"}]},"b":{"op":"lit","v":0},"x":1613},"t":{"op":"choose","alts":[{"gens":[{"v":"r~721","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~720"}],"x":1614},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":1615},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1425},{"op":"let","v":"r~723","e":{"op":"var","n":"r~721","x":1616},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1426},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":1617},"o":"+=","e":{"op":"var","n":"n~722","x":1618},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1427}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1424},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~721"}],"x":1619}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1423},"at":"rules_data/terraforming_mars/definitions/board.yaml:178","id":1422}],"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1419}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1416},"effect":{"op":"seq","b":[{"op":"let","v":"t~724","e":{"op":"lit","v":"mining_area","x":1620},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1429},{"op":"let","v":"l~725","e":{"op":"lit","v":["steel","titanium"],"x":1621},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1430},{"op":"seq","b":[{"op":"let","v":"t~730","e":{"op":"var","n":"t~724","x":1622},"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1432},{"op":"let","v":"l~731","e":{"op":"filt","v":"x~727","src":{"op":"filt","v":"x~726","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~726"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~724"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~728","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~727"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~728"},"b":{"op":"var","n":"l~725"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~727"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1623},"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1433},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~730"}}}]},"x":1624},"t":{"op":"seq","b":[{"op":"let","v":"open~736","e":{"op":"filt","v":"s~733","src":{"op":"var","n":"l~731"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"t~730"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~733"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~733"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~735","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~735"}}]}]}}]}]}}]}}]}]},"x":1625},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1436},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~736"}]},"b":{"op":"lit","v":0},"x":1626},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1437},{"op":"choose","alts":[{"gens":[{"v":"space~737","src":{"op":"var","n":"open~736","x":1627},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~738","e":{"op":"var","n":"t~730","x":1628},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1440},{"op":"let","v":"s~739","e":{"op":"var","n":"space~737","x":1629},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1441},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~739"},"d":{},"x":1630},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~738"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~738"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1631},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1443},{"op":"set","t":{"op":"st","k":"last_space","x":1632},"o":"=","e":{"op":"var","n":"s~739","x":1633},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1444},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1634},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"bonus","d":null,"x":1635},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1447},{"op":"for","v":"x~740","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~739"}],"kind":"spaces","x":1636},"w":{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"st","k":"board"},"neg":false,"x":1637},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1638},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1449},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1448},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~738"},"f":"effect","d":null,"x":1639},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1450},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~738","x":1640},"space":{"op":"var","n":"s~739","x":1641},"by":{"op":"var","n":"you","x":1642}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1451}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1446},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1445}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1442}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1439},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~737"}],"x":1643}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1438}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1435},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1434}],"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1431},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1644},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1452}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1428},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
 }

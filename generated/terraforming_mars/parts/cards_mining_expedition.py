@@ -77,11 +77,11 @@ def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~706', 2, True)
-        LOCAL(ctx, E, 'r~707', 'steel', True)
-        c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+        LOCAL(ctx, E, 'n~721', 2, True)
+        LOCAL(ctx, E, 'r~722', 'steel', True)
+        c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
         return k()
 
     return t_1389(ctx, r1, s, E)
@@ -103,8 +103,8 @@ def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~700', 'oxygen', True)
-    LOCAL(ctx, E, 'n~701', 1, True)
+    LOCAL(ctx, E, 'p~715', 'oxygen', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return t_1393(ctx, k, s, E)
 
 
@@ -123,7 +123,7 @@ def t_1393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1394(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~701')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_1394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -143,7 +143,7 @@ def t_1395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[2])
     return t_1397(ctx, k, s, E)
@@ -155,7 +155,7 @@ def d_1396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[2])
     return True
@@ -181,7 +181,7 @@ def t_1398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_1399(ctx, E):
@@ -207,7 +207,7 @@ def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -222,7 +222,7 @@ def d_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
@@ -240,8 +240,8 @@ def t_1406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 2, True)
-    LOCAL(ctx, E, 'r~704', 'plants', True)
+    LOCAL(ctx, E, 'n~718', 2, True)
+    LOCAL(ctx, E, 'r~719', 'plants', True)
     return t_1409(ctx, k, s, E)
 
 
@@ -273,9 +273,9 @@ def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('target~705')).get('stock'), E.get('r~704'))
+    c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~703'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
     return True
 
 
@@ -290,9 +290,9 @@ def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~706'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
     return True
 
 
@@ -352,5 +352,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:627
-    'mining_expedition': '{"id":"mining_expedition","number":"063","name":{"en":"Mining Expedition"},"type":"event","cost":12,"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~700","e":{"op":"lit","v":"oxygen","x":1576},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1391},{"op":"let","v":"n~701","e":{"op":"lit","v":1,"x":1577},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1392},{"op":"rep","n":{"op":"var","n":"n~701","x":1578},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"max","d":0},"x":1579},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0,"x":1580},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0,"x":1581},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1396},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1582},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1583},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"d":0,"x":1584},"o":"+=","e":{"op":"lit","v":1,"x":1585},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1401},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1586},"o":"=","e":{"op":"lit","v":true,"x":1587},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1402}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1400},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1399},{"op":"for","v":"b~702","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"bonuses","d":[],"x":1588},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"x":1589},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"effect"},"x":1590},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1404},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1403},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~700","x":1591},"by":{"op":"var","n":"you","x":1592}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1405}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1398},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1397}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1395},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1394},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1393}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1390},"label":{"op":"lit","v":{"first":1},"x":1593}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~703","e":{"op":"lit","v":2,"x":1594},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1407},{"op":"let","v":"r~704","e":{"op":"lit","v":"plants","x":1595},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1408},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1596},"t":{"op":"choose","alts":[{"gens":[{"v":"target~705","src":{"op":"core","n":"players","x":1597},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~704"},"target":{"op":"var","n":"target~705"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1598}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0,"x":1599},"o":"-=","e":{"op":"var","n":"n~703","x":1600},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1411},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~705"}],"x":1601}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1412},"label":{"op":"lit","v":{"target":null},"x":1602}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 2 piante a un qualsiasi giocatore","en":"remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1410},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1409}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1406},"label":{"op":"lit","v":{"first":2},"x":1603}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1604},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta l\'ossigeno di 1; togli fino a 2 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the oxygen 1 step; remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1389},{"op":"let","v":"n~706","e":{"op":"lit","v":2,"x":1605},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1413},{"op":"let","v":"r~707","e":{"op":"lit","v":"steel","x":1606},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1414},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~707"},"d":0,"x":1607},"o":"+=","e":{"op":"var","n":"n~706","x":1608},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1415}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1388},"source":{"doc":"tm-facts","section":"cards.json #063"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:627"}',
+    'mining_expedition': '{"id":"mining_expedition","number":"063","name":{"en":"Mining Expedition"},"type":"event","cost":12,"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"oxygen","x":1576},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1391},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":1577},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1392},{"op":"rep","n":{"op":"var","n":"n~716","x":1578},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":1579},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":1580},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":1581},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1396},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1582},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1583},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":1584},"o":"+=","e":{"op":"lit","v":1,"x":1585},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1401},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1586},"o":"=","e":{"op":"lit","v":true,"x":1587},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1402}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1400},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1399},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":1588},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":1589},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":1590},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1404},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1403},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":1591},"by":{"op":"var","n":"you","x":1592}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1405}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1398},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1397}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1395},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1394},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1393}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1390},"label":{"op":"lit","v":{"first":1},"x":1593}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":1594},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1407},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":1595},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1408},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1596},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":1597},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1598}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":1599},"o":"-=","e":{"op":"var","n":"n~718","x":1600},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1411},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":1601}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1412},"label":{"op":"lit","v":{"target":null},"x":1602}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 2 piante a un qualsiasi giocatore","en":"remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1410},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1409}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1406},"label":{"op":"lit","v":{"first":2},"x":1603}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1604},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta l\'ossigeno di 1; togli fino a 2 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the oxygen 1 step; remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1389},{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":1605},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1413},{"op":"let","v":"r~722","e":{"op":"lit","v":"steel","x":1606},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1414},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1607},"o":"+=","e":{"op":"var","n":"n~721","x":1608},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1415}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1388},"source":{"doc":"tm-facts","section":"cards.json #063"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:627"}',
 }

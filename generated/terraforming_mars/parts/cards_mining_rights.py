@@ -65,25 +65,37 @@ x_1670 = _C.x_1619  # rules_data/terraforming_mars/definitions/board.yaml:179
 def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1674, E.get('l~710'), E.get('t~709'),), lambda: [v_x_712 for v_x_712 in [v_x_711 for v_x_711 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_711, NOREC).get('type', None) if type(v_x_711) is str else None) == GET(ctx, 'tiles', E.get('t~709'), 'space', None))] if any([(v_r_713 in _w1 if type((_w1 := E.get('l~710'))) in (list, dict) else IN(v_r_713, _w1)) for v_r_713 in items_of((ctx.index.plain['spaces'].get(v_x_712, NOREC).get('bonus_resources', []) if type(v_x_712) is str else []))])])
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~724'))) is str else None)
+        return [v_x_727 for v_x_727 in [v_x_726 for v_x_726 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_726, NOREC).get('type', None) if type(v_x_726) is str else None) == _h1)] if any((v_r_728 in _w2 if type((_w2 := E.get('l~725'))) in (list, dict) else IN(v_r_728, _w2)) for v_r_728 in items_of((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('bonus_resources', []) if type(v_x_727) is str else [])))]
+    return MEMO(ctx, (1674, E.get('l~725'), E.get('t~724'),), compute)
 
 
 def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1675, E.get('t~714'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_716, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_716, 0)), (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('step', 0) if type(v_p_716) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('max', 0) if type(v_p_716) is str else 0))) is int else num(_w3))) for v_p_716 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_716, NOREC).get('tile', None) if type(v_p_716) is str else None) == E.get('t~714'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_731, 0) if type(_h1) is dict else KEY(_h1, v_p_731, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('step', 0) if type(v_p_731) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('max', 0) if type(v_p_731) is str else 0))) is int else num(_w4))) for v_p_731 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_731, NOREC).get('tile', None) if type(v_p_731) is str else None) == E.get('t~729'))))
+    return MEMO(ctx, (1675, E.get('t~729'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1676, E.get('l~715'), E.get('this'), E.get('t~714'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_717 for v_s_717 in items_of(E.get('l~715')) if (True if ((not (v_s_717 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_s_717, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_717, NOREC).get('reserved', None) if type(v_s_717) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_717, NOREC).get('reserved', None) if type(v_s_717) is str else None) == E.get('t~714'))) or (((ctx.index.plain['spaces'].get(v_s_717, NOREC).get('reserved', None) if type(v_s_717) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_717 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_s_717, _w2)))) or (((_w3.get(v_s_717, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_s_717, None)) == E.get('you'))) else False)) and ((True if ((v_s_717 in _w6 if type((_w6 := (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~714'))) is str else {}))) is dict else KEY(_w5, 'except_on', None)))) in (list, dict) else IN(v_s_717, _w6))) or ((not any([(True if ((v_x_718 in _w7 if type((_w7 := ctx.state.get('board'))) in (list, dict) else IN(v_x_718, _w7))) and ((not (v_x_718 in _w10 if type((_w10 := (_w9.get('except_on', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~714'))) is str else {}))) is dict else KEY(_w9, 'except_on', None)))) in (list, dict) else IN(v_x_718, _w10)))) and (any([(True if (((_w12.get('tile', None) if type((_w12 := (_w11.get(v_x_718, {}) if type((_w11 := ctx.state.get('board'))) is dict else KEY(_w11, v_x_718, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w14.get('tile', None) if type((_w14 := (_w13.get(v_x_718, {}) if type((_w13 := ctx.state.get('board'))) is dict else KEY(_w13, v_x_718, {})))) is dict else KEY(_w14, 'tile', None)) == v_u_719)) or (((ctx.index.plain['tiles'].get(_w17, NOREC).get('counts_as', None) if type((_w17 := (_w16.get('tile', None) if type((_w16 := (_w15.get(v_x_718, {}) if type((_w15 := ctx.state.get('board'))) is dict else KEY(_w15, v_x_718, {})))) is dict else KEY(_w16, 'tile', None)))) is str else None) == v_u_719)) else False)) else False) for v_u_719 in items_of(KEY(GET(ctx, 'tiles', E.get('t~714'), 'not_next_to', {}), 'tiles', None))])) else False) for v_x_718 in items_of(ADJ(ctx, 'spaces', v_s_717))]))) else False)) else False)])
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~729'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
+        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~729'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
+        return [v_s_732 for v_s_732 in items_of(E.get('l~730')) if (True if ((not (v_s_732 in _h1 if type(_h1) in (list, dict) else IN(v_s_732, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('t~729'))) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_732 in _h2 if type(_h2) in (list, dict) else IN(v_s_732, _h2)))) or (((_h2.get(v_s_732, None) if type(_h2) is dict else KEY(_h2, v_s_732, None)) == E.get('you'))) else False)) and ((True if ((v_s_732 in _h3 if type(_h3) in (list, dict) else IN(v_s_732, _h3))) or ((not any((True if ((v_x_733 in _h1 if type(_h1) in (list, dict) else IN(v_x_733, _h1))) and ((not (v_x_733 in _h3 if type(_h3) in (list, dict) else IN(v_x_733, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_734)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_734)) else False)) else False) for v_u_734 in items_of(_h4))) else False) for v_x_733 in ADJ(ctx, 'spaces', v_s_732)))) else False)) else False)]
+    return MEMO(ctx, (1676, E.get('l~730'), E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('open~720')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('open~735')) > 0)
 
 
 x_1681 = _C.x_719  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -105,8 +117,8 @@ def t_1465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'l~701', K[4], True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'l~716', K[4], True)
     return t_1468(ctx, k, s, E)
 
 
@@ -120,8 +132,8 @@ def t_1468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~703', x_1662(ctx, E), True)
-    LOCAL(ctx, E, 'shown~705', x_1663(ctx, E), True)
+    LOCAL(ctx, E, 'sp~718', x_1662(ctx, E), True)
+    LOCAL(ctx, E, 'shown~720', x_1663(ctx, E), True)
     return t_1471(ctx, k, s, E)
 
 
@@ -153,11 +165,11 @@ def d_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~707', E.get('n~700'), True)
-    LOCAL(ctx, E, 'r~708', E.get('r~706'), True)
-    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~708'))
+    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
+    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
+    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~707'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
     return True
 
 
@@ -171,9 +183,9 @@ def d_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~708'))
+    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~707'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
     return True
 
 
@@ -187,8 +199,8 @@ def t_1477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         return t_1501(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~709', 'mining_rights', True)
-    LOCAL(ctx, E, 'l~710', K[4], True)
+    LOCAL(ctx, E, 't~724', 'mining_rights', True)
+    LOCAL(ctx, E, 'l~725', K[4], True)
     return t_1480(ctx, r1, s, E)
 
 
@@ -198,7 +210,7 @@ def d_1478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~709', 'mining_rights', True)
+    LOCAL(ctx, E, 't~724', 'mining_rights', True)
     return True
 
 
@@ -211,8 +223,8 @@ def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~714', E.get('t~709'), True)
-    LOCAL(ctx, E, 'l~715', x_1674(ctx, E), True)
+    LOCAL(ctx, E, 't~729', E.get('t~724'), True)
+    LOCAL(ctx, E, 'l~730', x_1674(ctx, E), True)
     return t_1483(ctx, k, s, E)
 
 
@@ -222,7 +234,7 @@ def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~714', E.get('t~709'), True)
+    LOCAL(ctx, E, 't~729', E.get('t~724'), True)
     return True
 
 
@@ -232,7 +244,7 @@ def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~715', x_1674(ctx, E), True)
+    LOCAL(ctx, E, 'l~730', x_1674(ctx, E), True)
     return True
 
 
@@ -253,7 +265,7 @@ def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~720', x_1676(ctx, E), True)
+    LOCAL(ctx, E, 'open~735', x_1676(ctx, E), True)
     if not x_1677(ctx, E):
         return False
     return t_1487(ctx, k, s, E)
@@ -265,7 +277,7 @@ def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~720', x_1676(ctx, E), True)
+    LOCAL(ctx, E, 'open~735', x_1676(ctx, E), True)
     return True
 
 
@@ -293,8 +305,8 @@ def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~722', E.get('t~714'), True)
-    LOCAL(ctx, E, 's~723', E.get('space~721'), True)
+    LOCAL(ctx, E, 't~737', E.get('t~729'), True)
+    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
     return t_1491(ctx, k, s, E)
 
 
@@ -304,7 +316,7 @@ def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~722', E.get('t~714'), True)
+    LOCAL(ctx, E, 't~737', E.get('t~729'), True)
     return True
 
 
@@ -317,10 +329,10 @@ def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~723'))
+    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~738'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~723'), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[7])
     return t_1494(ctx, k, s, E)
 
 
@@ -330,7 +342,7 @@ def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~723'))
+    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~738'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[6])
     return True
@@ -421,5 +433,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:667
-    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1660},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1466},{"op":"let","v":"l~701","e":{"op":"lit","v":["steel","titanium"],"x":1661},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1467},{"op":"seq","b":[{"op":"let","v":"sp~703","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~702","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~702"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1662},"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1469},{"op":"let","v":"shown~705","e":{"op":"filt","v":"r~704","src":{"op":"var","n":"l~701"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~703"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~704"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~703"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1663},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":1470},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~705"}]},"b":{"op":"lit","v":0},"x":1664},"t":{"op":"choose","alts":[{"gens":[{"v":"r~706","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~705"}],"x":1665},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~707","e":{"op":"var","n":"n~700","x":1666},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1474},{"op":"let","v":"r~708","e":{"op":"var","n":"r~706","x":1667},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1475},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~708"},"d":0,"x":1668},"o":"+=","e":{"op":"var","n":"n~707","x":1669},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1476}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1473},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~706"}],"x":1670}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1472},"at":"rules_data/terraforming_mars/definitions/board.yaml:178","id":1471}],"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1468}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1465},"effect":{"op":"seq","b":[{"op":"let","v":"t~709","e":{"op":"lit","v":"mining_rights","x":1671},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1478},{"op":"let","v":"l~710","e":{"op":"lit","v":["steel","titanium"],"x":1672},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1479},{"op":"seq","b":[{"op":"let","v":"t~714","e":{"op":"var","n":"t~709","x":1673},"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1481},{"op":"let","v":"l~715","e":{"op":"filt","v":"x~712","src":{"op":"filt","v":"x~711","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~711"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~709"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~713","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~712"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~713"},"b":{"op":"var","n":"l~710"},"neg":false}}]},"x":1674},"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1482},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~714"}}}]},"x":1675},"t":{"op":"seq","b":[{"op":"let","v":"open~720","e":{"op":"filt","v":"s~717","src":{"op":"var","n":"l~715"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~717"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~717"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~717"},"f":"reserved","d":null},"b":{"op":"var","n":"t~714"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~717"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~717"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~717"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~717"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~714"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~718","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~717"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~718"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~714"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~719","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~714"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~718"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~718"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~718"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~719"}}]}]}}]}]}}]}}]}]},"x":1676},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1485},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~720"}]},"b":{"op":"lit","v":0},"x":1677},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1486},{"op":"choose","alts":[{"gens":[{"v":"space~721","src":{"op":"var","n":"open~720","x":1678},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~722","e":{"op":"var","n":"t~714","x":1679},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1489},{"op":"let","v":"s~723","e":{"op":"var","n":"space~721","x":1680},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1490},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~723"},"d":{},"x":1681},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~722"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~722"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1682},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1492},{"op":"set","t":{"op":"st","k":"last_space","x":1683},"o":"=","e":{"op":"var","n":"s~723","x":1684},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1493},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1685},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"bonus","d":null,"x":1686},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1496},{"op":"for","v":"x~724","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~723"}],"kind":"spaces","x":1687},"w":{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":false,"x":1688},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1689},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1498},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1497},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~722"},"f":"effect","d":null,"x":1690},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1499},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~722","x":1691},"space":{"op":"var","n":"s~723","x":1692},"by":{"op":"var","n":"you","x":1693}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1500}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1495},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1494}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1491}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1488},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~721"}],"x":1694}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio","en":"place a Mining Rights tile on a space with a steel, titanium bonus"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1487}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1484},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1483}],"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1480},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1695},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1501}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1477},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
+    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1660},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1466},{"op":"let","v":"l~716","e":{"op":"lit","v":["steel","titanium"],"x":1661},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1467},{"op":"seq","b":[{"op":"let","v":"sp~718","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1662},"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1469},{"op":"let","v":"shown~720","e":{"op":"filt","v":"r~719","src":{"op":"var","n":"l~716"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~718"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~719"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~718"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1663},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":1470},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~720"}]},"b":{"op":"lit","v":0},"x":1664},"t":{"op":"choose","alts":[{"gens":[{"v":"r~721","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~720"}],"x":1665},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":1666},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1474},{"op":"let","v":"r~723","e":{"op":"var","n":"r~721","x":1667},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1475},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":1668},"o":"+=","e":{"op":"var","n":"n~722","x":1669},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1476}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1473},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~721"}],"x":1670}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1472},"at":"rules_data/terraforming_mars/definitions/board.yaml:178","id":1471}],"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1468}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1465},"effect":{"op":"seq","b":[{"op":"let","v":"t~724","e":{"op":"lit","v":"mining_rights","x":1671},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1478},{"op":"let","v":"l~725","e":{"op":"lit","v":["steel","titanium"],"x":1672},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1479},{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~724","x":1673},"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1481},{"op":"let","v":"l~730","e":{"op":"filt","v":"x~727","src":{"op":"filt","v":"x~726","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~726"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~724"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~728","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~727"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~728"},"b":{"op":"var","n":"l~725"},"neg":false}}]},"x":1674},"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1482},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~731","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~731"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"tile","d":null},"b":{"op":"var","n":"t~729"}}}]},"x":1675},"t":{"op":"seq","b":[{"op":"let","v":"open~735","e":{"op":"filt","v":"s~732","src":{"op":"var","n":"l~730"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~732"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"reserved","d":null},"b":{"op":"var","n":"t~729"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~732"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~732"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~732"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~734","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~734"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~734"}}]}]}}]}]}}]}}]}]},"x":1676},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1485},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~735"}]},"b":{"op":"lit","v":0},"x":1677},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1486},{"op":"choose","alts":[{"gens":[{"v":"space~736","src":{"op":"var","n":"open~735","x":1678},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~729","x":1679},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1489},{"op":"let","v":"s~738","e":{"op":"var","n":"space~736","x":1680},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1490},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~738"},"d":{},"x":1681},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~737"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1682},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1492},{"op":"set","t":{"op":"st","k":"last_space","x":1683},"o":"=","e":{"op":"var","n":"s~738","x":1684},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1493},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1685},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"bonus","d":null,"x":1686},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1496},{"op":"for","v":"x~739","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~738"}],"kind":"spaces","x":1687},"w":{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"st","k":"board"},"neg":false,"x":1688},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1689},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1498},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1497},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"effect","d":null,"x":1690},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1499},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~737","x":1691},"space":{"op":"var","n":"s~738","x":1692},"by":{"op":"var","n":"you","x":1693}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1500}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1495},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1494}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1491}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1488},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~736"}],"x":1694}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio","en":"place a Mining Rights tile on a space with a steel, titanium bonus"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1487}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1484},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1483}],"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1480},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1695},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1501}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1477},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
 }

@@ -50,7 +50,7 @@ K = [
 def x_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [len([v_x_705 for v_x_705 in items_of((ctx.index.plain['cards'].get(v_c_704, NOREC).get('tags', []) if type(v_c_704) is str else [])) if (v_x_705 == 'earth')]) for v_c_704 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_707 for v_x_707 in items_of((ctx.index.plain['corporations'].get(v_c_706, NOREC).get('tags', []) if type(v_c_706) is str else [])) if (v_x_707 == 'earth')]) for v_c_706 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_719, NOREC).get('tags', []) if type(v_c_719) is str else [])).count('earth') for v_c_719 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_721, NOREC).get('tags', []) if type(v_c_721) is str else [])).count('earth') for v_c_721 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
 x_1411 = _C.x_1411  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -63,10 +63,10 @@ def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~708', 1, True)
-    LOCAL(ctx, E, 'r~709', 'megacredits', True)
-    LOCAL(ctx, E, 'k~710', x_1410(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~709'))
+    LOCAL(ctx, E, 'n~723', 1, True)
+    LOCAL(ctx, E, 'r~724', 'megacredits', True)
+    LOCAL(ctx, E, 'k~725', x_1410(ctx, E), True)
+    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[0])
     return True
@@ -81,7 +81,7 @@ def d_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~709', 'megacredits', True)
+    LOCAL(ctx, E, 'r~724', 'megacredits', True)
     return True
 
 
@@ -91,7 +91,7 @@ def d_1251(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~710', x_1410(ctx, E), True)
+    LOCAL(ctx, E, 'k~725', x_1410(ctx, E), True)
     return True
 
 
@@ -101,7 +101,7 @@ def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~709'))
+    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[0])
     return True
@@ -128,5 +128,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:504
-    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~708","e":{"op":"lit","v":1,"x":1408},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1249},{"op":"let","v":"r~709","e":{"op":"lit","v":"megacredits","x":1409},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1250},{"op":"let","v":"k~710","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~704","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~705","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~704"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~705"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~706","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~707","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~706"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~707"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1410},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1251},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~709"},"d":0,"x":1411},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~708"},"b":{"op":"var","n":"k~710"},"x":1412},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1252}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1248},"vp":{"op":"lit","v":1,"x":1413},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
+    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~723","e":{"op":"lit","v":1,"x":1408},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1249},{"op":"let","v":"r~724","e":{"op":"lit","v":"megacredits","x":1409},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1250},{"op":"let","v":"k~725","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~720","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~719"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~720"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~721","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~722","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~721"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~722"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1410},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1251},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~724"},"d":0,"x":1411},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~723"},"b":{"op":"var","n":"k~725"},"x":1412},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1252}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1248},"vp":{"op":"lit","v":1,"x":1413},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
 }

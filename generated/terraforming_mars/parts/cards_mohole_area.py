@@ -53,55 +53,55 @@ K = [
 ]
 
 
-x_2883 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2885 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:25
-x_2889 = _C.x_2889  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_2890 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_2891 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_2892 = _C.x_2576  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_2896 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2897 = _C.x_2517  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2898 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2900 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2901 = _C.x_2521  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2902 = _C.x_2522  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2903 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2904 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2905 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2909 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_2903 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2905 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:25
+x_2909 = _C.x_2909  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_2910 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:92
+x_2911 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:93
+x_2912 = _C.x_2576  # rules_data/terraforming_mars/definitions/board.yaml:94
+x_2916 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_2917 = _C.x_2517  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_2918 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2920 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_2921 = _C.x_2521  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_2922 = _C.x_2522  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_2923 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_2924 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_2925 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_2929 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
+def d_2551(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 4, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    c, key = KEYPLACE(ctx, 2539, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    c, key = KEYPLACE(ctx, 2554, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
     return True
 
 
-d_2537 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2538 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2552 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2553 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:24
 
 
-def d_2539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2539, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2554, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
     return True
 
 
-def t_2540(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,178 +109,178 @@ def t_2540(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~702', 'mohole_area', True)
-        LOCAL(ctx, E, 'k~703', 'ocean', True)
-        return t_2544(ctx, k, s, E)
+        LOCAL(ctx, E, 't~717', 'mohole_area', True)
+        LOCAL(ctx, E, 'k~718', 'ocean', True)
+        return t_2559(ctx, k, s, E)
 
-    return t_2541(ctx, r1, s, E)
-
-
-t_2541 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:25
+    return t_2556(ctx, r1, s, E)
 
 
-def d_2542(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2556 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:25
+
+
+def d_2557(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~702', 'mohole_area', True)
+    LOCAL(ctx, E, 't~717', 'mohole_area', True)
     return True
 
 
-d_2543 = _C.d_2543  # rules_data/terraforming_mars/cards/141-208.yaml:25
+d_2558 = _C.d_2558  # rules_data/terraforming_mars/cards/141-208.yaml:25
 
 
-def t_2544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~705', E.get('t~702'), True)
-    LOCAL(ctx, E, 'l~706', x_2889(ctx, E), True)
-    return t_2547(ctx, k, s, E)
+    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
+    LOCAL(ctx, E, 'l~721', x_2909(ctx, E), True)
+    return t_2562(ctx, k, s, E)
 
 
-d_2545 = _C.d_2545  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2546 = _C.d_2546  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2560 = _C.d_2560  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2561 = _C.d_2561  # rules_data/terraforming_mars/definitions/board.yaml:116
 
 
-def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2890(ctx, E):
-        return t_2548(ctx, k, s, E)
+    if x_2910(ctx, E):
+        return t_2563(ctx, k, s, E)
     return k()
 
 
-def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~711', x_2891(ctx, E), True)
-    if not x_2892(ctx, E):
+    LOCAL(ctx, E, 'open~726', x_2911(ctx, E), True)
+    if not x_2912(ctx, E):
         return False
-    return t_2551(ctx, k, s, E)
+    return t_2566(ctx, k, s, E)
 
 
-d_2549 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2550 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2564 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2565 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
 
 
-def t_2551(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2551, None, [], k)
+    return CHOOSE(ctx, 2566, None, [], k)
 
 
-def t_2552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~713', E.get('t~705'), True)
-    LOCAL(ctx, E, 's~714', E.get('space~712'), True)
-    return t_2555(ctx, k, s, E)
+    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
+    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
+    return t_2570(ctx, k, s, E)
 
 
-d_2553 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2554 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2568 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2569 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2556, ctx.state.get('board'), E.get('s~714'))
+    c, key = KEYPLACE(ctx, 2571, ctx.state.get('board'), E.get('s~729'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2897(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~714'), '=', False, K[6])
-    return t_2558(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2917(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
+    return t_2573(ctx, k, s, E)
 
 
-def d_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2556, ctx.state.get('board'), E.get('s~714'))
+    c, key = KEYPLACE(ctx, 2571, ctx.state.get('board'), E.get('s~729'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2897(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_2917(ctx, E), '=', False, K[5])
     return True
 
 
-d_2557 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2558 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2559 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2560 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2561 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2562 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2563 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2564 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2572 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2573 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2574 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2575 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2576 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2577 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2578 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2579 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {
-    2536: CPS(d_2536),
-    2537: CPS(d_2537),
-    2538: CPS(d_2538),
-    2539: CPS(d_2539),
-    2540: t_2540,
-    2541: t_2541,
-    2542: CPS(d_2542),
-    2543: CPS(d_2543),
-    2544: t_2544,
-    2545: CPS(d_2545),
-    2546: CPS(d_2546),
-    2547: t_2547,
-    2548: t_2548,
-    2549: CPS(d_2549),
-    2550: CPS(d_2550),
-    2551: t_2551,
-    2552: t_2552,
+    2551: CPS(d_2551),
+    2552: CPS(d_2552),
     2553: CPS(d_2553),
     2554: CPS(d_2554),
     2555: t_2555,
-    2556: CPS(d_2556),
+    2556: t_2556,
     2557: CPS(d_2557),
-    2558: t_2558,
+    2558: CPS(d_2558),
     2559: t_2559,
-    2560: t_2560,
-    2561: t_2561,
+    2560: CPS(d_2560),
+    2561: CPS(d_2561),
     2562: t_2562,
     2563: t_2563,
     2564: CPS(d_2564),
+    2565: CPS(d_2565),
+    2566: t_2566,
+    2567: t_2567,
+    2568: CPS(d_2568),
+    2569: CPS(d_2569),
+    2570: t_2570,
+    2571: CPS(d_2571),
+    2572: CPS(d_2572),
+    2573: t_2573,
+    2574: t_2574,
+    2575: t_2575,
+    2576: t_2576,
+    2577: t_2577,
+    2578: t_2578,
+    2579: CPS(d_2579),
 }
 
 
 CODE = {
-    2883: x_2883,
-    2885: x_2885,
-    2889: x_2889,
-    2890: x_2890,
-    2891: x_2891,
-    2892: x_2892,
-    2896: x_2896,
-    2897: x_2897,
-    2898: x_2898,
-    2900: x_2900,
-    2901: x_2901,
-    2902: x_2902,
     2903: x_2903,
-    2904: x_2904,
     2905: x_2905,
     2909: x_2909,
+    2910: x_2910,
+    2911: x_2911,
+    2912: x_2912,
+    2916: x_2916,
+    2917: x_2917,
+    2918: x_2918,
+    2920: x_2920,
+    2921: x_2921,
+    2922: x_2922,
+    2923: x_2923,
+    2924: x_2924,
+    2925: x_2925,
+    2929: x_2929,
 }
 AT = {
 }
@@ -288,5 +288,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:18
-    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":4,"x":2881},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2537},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":2882},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2538},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2883},"o":"+=","e":{"op":"var","n":"n~700","x":2884},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2539}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2536},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2885},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2541},{"op":"let","v":"t~702","e":{"op":"lit","v":"mohole_area","x":2886},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2542},{"op":"let","v":"k~703","e":{"op":"lit","v":"ocean","x":2887},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2543},{"op":"seq","b":[{"op":"let","v":"t~705","e":{"op":"var","n":"t~702","x":2888},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2545},{"op":"let","v":"l~706","e":{"op":"filt","v":"x~704","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~704"},"f":"type","d":null},"b":{"op":"var","n":"k~703"}},"x":2889},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2546},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~707","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~707"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"tile","d":null},"b":{"op":"var","n":"t~705"}}}]},"x":2890},"t":{"op":"seq","b":[{"op":"let","v":"open~711","e":{"op":"filt","v":"s~708","src":{"op":"var","n":"l~706"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~708"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~708"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~708"},"f":"reserved","d":null},"b":{"op":"var","n":"t~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~708"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~708"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~708"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~708"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~705"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~709","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~708"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~709"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~709"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~705"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~710","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~705"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~709"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~709"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~710"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~709"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~710"}}]}]}}]}]}}]}}]}]},"x":2891},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2549},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~711"}]},"b":{"op":"lit","v":0},"x":2892},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2550},{"op":"choose","alts":[{"gens":[{"v":"space~712","src":{"op":"var","n":"open~711","x":2893},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~713","e":{"op":"var","n":"t~705","x":2894},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2553},{"op":"let","v":"s~714","e":{"op":"var","n":"space~712","x":2895},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2554},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~714"},"d":{},"x":2896},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~713"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~713"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2897},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2556},{"op":"set","t":{"op":"st","k":"last_space","x":2898},"o":"=","e":{"op":"var","n":"s~714","x":2899},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2557},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2900},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~714"},"f":"bonus","d":null,"x":2901},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2560},{"op":"for","v":"x~715","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~714"}],"kind":"spaces","x":2902},"w":{"op":"in","a":{"op":"var","n":"x~715"},"b":{"op":"st","k":"board"},"neg":false,"x":2903},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2904},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2562},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2561},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~713"},"f":"effect","d":null,"x":2905},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2563},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~713","x":2906},"space":{"op":"var","n":"s~714","x":2907},"by":{"op":"var","n":"you","x":2908}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2564}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2559},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2558}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2555}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2552},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~712"}],"x":2909}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2551}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2548},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2547}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2544}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2540},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
+    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2901},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2552},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":2902},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2553},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2903},"o":"+=","e":{"op":"var","n":"n~715","x":2904},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2554}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2551},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2905},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2556},{"op":"let","v":"t~717","e":{"op":"lit","v":"mohole_area","x":2906},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2557},{"op":"let","v":"k~718","e":{"op":"lit","v":"ocean","x":2907},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2558},{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"var","n":"t~717","x":2908},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2560},{"op":"let","v":"l~721","e":{"op":"filt","v":"x~719","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~719"},"f":"type","d":null},"b":{"op":"var","n":"k~718"}},"x":2909},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2561},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~720"}}}]},"x":2910},"t":{"op":"seq","b":[{"op":"let","v":"open~726","e":{"op":"filt","v":"s~723","src":{"op":"var","n":"l~721"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"t~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~723"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~724","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~723"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~725","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~725"}}]}]}}]}]}}]}}]}]},"x":2911},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2564},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~726"}]},"b":{"op":"lit","v":0},"x":2912},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2565},{"op":"choose","alts":[{"gens":[{"v":"space~727","src":{"op":"var","n":"open~726","x":2913},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~728","e":{"op":"var","n":"t~720","x":2914},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2568},{"op":"let","v":"s~729","e":{"op":"var","n":"space~727","x":2915},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2569},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~729"},"d":{},"x":2916},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~728"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2917},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2571},{"op":"set","t":{"op":"st","k":"last_space","x":2918},"o":"=","e":{"op":"var","n":"s~729","x":2919},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2572},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2920},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~729"},"f":"bonus","d":null,"x":2921},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2575},{"op":"for","v":"x~730","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~729"}],"kind":"spaces","x":2922},"w":{"op":"in","a":{"op":"var","n":"x~730"},"b":{"op":"st","k":"board"},"neg":false,"x":2923},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~730"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2924},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2577},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2576},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"effect","d":null,"x":2925},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2578},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~728","x":2926},"space":{"op":"var","n":"s~729","x":2927},"by":{"op":"var","n":"you","x":2928}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2579}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2574},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2573}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2570}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2567},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~727"}],"x":2929}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2566}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2563},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2562}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2559}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2555},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
 }

@@ -60,13 +60,13 @@ def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
     if not d_2264(ctx, E):
         return False
     return True
@@ -82,9 +82,9 @@ def d_2261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -101,9 +101,9 @@ def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2567(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
@@ -116,9 +116,9 @@ def d_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
@@ -147,5 +147,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:516
-    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2560},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2561},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2259},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":2562},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2260},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2563},"o":"+=","e":{"op":"var","n":"n~700","x":2564},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2261},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":2565},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2262},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":2566},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2263},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"},"x":2567},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2265},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2568},"o":"-=","e":{"op":"var","n":"n~702","x":2569},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2266}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2264}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2258},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
+    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2560},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2561},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2259},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2562},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2260},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2563},"o":"+=","e":{"op":"var","n":"n~715","x":2564},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2261},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2565},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2262},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2566},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2263},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":2567},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2265},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2568},"o":"-=","e":{"op":"var","n":"n~717","x":2569},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2266}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2264}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2258},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
 }

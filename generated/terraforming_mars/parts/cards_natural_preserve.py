@@ -54,7 +54,7 @@ K = [
 
 
 def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
-    return ((_w6 if type((_w6 := ((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - (_w5 if type((_w5 := ((_w3 if type((_w3 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w3)) * (_w4 if type((_w4 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w4))))) is int else num(_w5))))) is int else num(_w6)) <= 4)
+    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 4)
 
 
 x_1322 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -64,7 +64,11 @@ x_1324 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:441
 def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1327, E.get('t~702'), ctx.stamps.get('board', 0),), lambda: [v_x_704 for v_x_704 in [v_x_703 for v_x_703 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_703, NOREC).get('type', None) if type(v_x_703) is str else None) == GET(ctx, 'tiles', E.get('t~702'), 'space', None))] if (not any([(v_x_705 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_x_705, _w1)) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_x_704))]))])
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~717'))) is str else None)
+        _h2 = ctx.state.get('board')
+        return [v_x_719 for v_x_719 in [v_x_718 for v_x_718 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_718, NOREC).get('type', None) if type(v_x_718) is str else None) == _h1)] if (not any((v_x_720 in _h2 if type(_h2) in (list, dict) else IN(v_x_720, _h2)) for v_x_720 in ADJ(ctx, 'spaces', v_x_719)))]
+    return MEMO(ctx, (1327, E.get('t~717'), ctx.stamps.get('board', 0),), compute)
 
 
 x_1328 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
@@ -88,11 +92,11 @@ def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
     return True
 
 
@@ -106,9 +110,9 @@ def d_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
     return True
 
 
@@ -120,7 +124,7 @@ def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~702', 'natural_preserve', True)
+        LOCAL(ctx, E, 't~717', 'natural_preserve', True)
         return t_1180(ctx, k, s, E)
 
     return t_1178(ctx, r1, s, E)
@@ -135,7 +139,7 @@ def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~702', 'natural_preserve', True)
+    LOCAL(ctx, E, 't~717', 'natural_preserve', True)
     return True
 
 
@@ -145,8 +149,8 @@ def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~706', E.get('t~702'), True)
-    LOCAL(ctx, E, 'l~707', x_1327(ctx, E), True)
+    LOCAL(ctx, E, 't~721', E.get('t~717'), True)
+    LOCAL(ctx, E, 'l~722', x_1327(ctx, E), True)
     return t_1183(ctx, k, s, E)
 
 
@@ -156,7 +160,7 @@ def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~706', E.get('t~702'), True)
+    LOCAL(ctx, E, 't~721', E.get('t~717'), True)
     return True
 
 
@@ -166,7 +170,7 @@ def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~707', x_1327(ctx, E), True)
+    LOCAL(ctx, E, 'l~722', x_1327(ctx, E), True)
     return True
 
 
@@ -187,7 +191,7 @@ def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~712', x_1329(ctx, E), True)
+    LOCAL(ctx, E, 'open~727', x_1329(ctx, E), True)
     if not x_1330(ctx, E):
         return False
     return t_1187(ctx, k, s, E)
@@ -210,8 +214,8 @@ def t_1188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~714', E.get('t~706'), True)
-    LOCAL(ctx, E, 's~715', E.get('space~713'), True)
+    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
+    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
     return t_1191(ctx, k, s, E)
 
 
@@ -225,10 +229,10 @@ def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~715'))
+    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~730'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~715'), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[6])
     return t_1194(ctx, k, s, E)
 
 
@@ -238,7 +242,7 @@ def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~715'))
+    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~730'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[5])
     return True
@@ -313,5 +317,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:433
-    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1319},"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1320},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1174},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":1321},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1175},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1322},"o":"+=","e":{"op":"var","n":"n~700","x":1323},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1176}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1173},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1324},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1178},{"op":"let","v":"t~702","e":{"op":"lit","v":"natural_preserve","x":1325},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1179},{"op":"seq","b":[{"op":"let","v":"t~706","e":{"op":"var","n":"t~702","x":1326},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1181},{"op":"let","v":"l~707","e":{"op":"filt","v":"x~704","src":{"op":"filt","v":"x~703","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~703"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~702"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~705","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~704"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~705"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1327},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1182},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~708","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~708"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~708"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~708"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~708"},"f":"tile","d":null},"b":{"op":"var","n":"t~706"}}}]},"x":1328},"t":{"op":"seq","b":[{"op":"let","v":"open~712","e":{"op":"filt","v":"s~709","src":{"op":"var","n":"l~707"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"t~706"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~709"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~710","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~709"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~711","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~711"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~711"}}]}]}}]}]}}]}}]}]},"x":1329},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1185},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~712"}]},"b":{"op":"lit","v":0},"x":1330},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1186},{"op":"choose","alts":[{"gens":[{"v":"space~713","src":{"op":"var","n":"open~712","x":1331},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~714","e":{"op":"var","n":"t~706","x":1332},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1189},{"op":"let","v":"s~715","e":{"op":"var","n":"space~713","x":1333},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1190},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{},"x":1334},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~714"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~714"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1335},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1192},{"op":"set","t":{"op":"st","k":"last_space","x":1336},"o":"=","e":{"op":"var","n":"s~715","x":1337},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1193},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1338},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~715"},"f":"bonus","d":null,"x":1339},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1196},{"op":"for","v":"x~716","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~715"}],"kind":"spaces","x":1340},"w":{"op":"in","a":{"op":"var","n":"x~716"},"b":{"op":"st","k":"board"},"neg":false,"x":1341},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~716"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1342},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1198},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1197},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~714"},"f":"effect","d":null,"x":1343},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1199},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~714","x":1344},"space":{"op":"var","n":"s~715","x":1345},"by":{"op":"var","n":"you","x":1346}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1200}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1195},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1194}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1191}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1188},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~713"}],"x":1347}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera","en":"place a Natural Preserve tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1187}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1184},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1183}],"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1180}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1177},"vp":{"op":"lit","v":1,"x":1348},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
+    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1319},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1320},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1174},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1321},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1175},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1322},"o":"+=","e":{"op":"var","n":"n~715","x":1323},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1176}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1173},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1324},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1178},{"op":"let","v":"t~717","e":{"op":"lit","v":"natural_preserve","x":1325},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1179},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~717","x":1326},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1181},{"op":"let","v":"l~722","e":{"op":"filt","v":"x~719","src":{"op":"filt","v":"x~718","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~718"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~720","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~719"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~720"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1327},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1182},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":1328},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":1329},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1185},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":1330},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1186},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":1331},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":1332},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1189},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":1333},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1190},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":1334},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1335},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1192},{"op":"set","t":{"op":"st","k":"last_space","x":1336},"o":"=","e":{"op":"var","n":"s~730","x":1337},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1193},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1338},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":1339},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1196},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":1340},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":1341},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1342},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1198},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1197},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":1343},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1199},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":1344},"space":{"op":"var","n":"s~730","x":1345},"by":{"op":"var","n":"you","x":1346}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1200}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1195},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1194}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1191}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1188},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":1347}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera","en":"place a Natural Preserve tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1187}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1184},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1183}],"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1180}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1177},"vp":{"op":"lit","v":1,"x":1348},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
 }

@@ -50,255 +50,255 @@ K = [
 ]
 
 
-x_3071 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3075 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3091 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3095 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~704'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~719'))) is int else num(_w4)))
 
 
-x_3081 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3101 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def x_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~706'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~721'))) is str else None) == 'game')
 
 
-def x_3086(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~706'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~706'), 0))
+    return (_w1.get(E.get('t~721'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~721'), 0))
 
 
-def x_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~706'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~706'), 0))
+    return (_w2.get(E.get('t~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~721'), 0))
 
 
-def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~706') == 'tr')) and (((_w1 if type((_w1 := E.get('n~707'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~721') == 'tr')) and (((_w1 if type((_w1 := E.get('n~722'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3091 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3111 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2698(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
+def d_2713(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2701, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'microbe', True)
+    c, key = KEYPLACE(ctx, 2716, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2699 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:174
-d_2700 = _C.d_1011  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2714 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2715 = _C.d_1011  # rules_data/terraforming_mars/cards/141-208.yaml:174
 
 
-def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2701, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2716, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-def t_2702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def t_2717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2702, None, [], k)
+    return CHOOSE(ctx, 2717, None, [], k)
 
 
-def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2706, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'microbe', True)
+    c, key = KEYPLACE(ctx, 2721, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2704 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2705 = _C.d_782  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2719 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2720 = _C.d_782  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2706, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2721, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-def d_2707(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2722(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 3, True)
-    LOCAL(ctx, E, 'r~705', 'microbe', True)
-    if not d_2710(ctx, E):
+    LOCAL(ctx, E, 'n~719', 3, True)
+    LOCAL(ctx, E, 'r~720', 'microbe', True)
+    if not d_2725(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 't~706', 'tr', True)
-    LOCAL(ctx, E, 'n~707', 1, True)
-    if not d_2715(ctx, E):
+    LOCAL(ctx, E, 't~721', 'tr', True)
+    LOCAL(ctx, E, 'n~722', 1, True)
+    if not d_2730(ctx, E):
         return False
     return True
 
 
-d_2708 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2709 = _C.d_2709  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2723 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2724 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3080(ctx, E):
+    if not x_3100(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '-=', False, K[0])
     return True
 
 
-def d_2711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3080(ctx, E):
+    if not x_3100(ctx, E):
         return False
     return True
 
 
-def d_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '-=', False, K[0])
     return True
 
 
-def d_2713(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2728(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~706', 'tr', True)
+    LOCAL(ctx, E, 't~721', 'tr', True)
     return True
 
 
-def d_2714(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~707', 1, True)
+    LOCAL(ctx, E, 'n~722', 1, True)
     return True
 
 
-def d_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3085(ctx, E):
+    if x_3105(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2716, ctx.state.get('game_tracks'), E.get('t~706'))
+        c, key = KEYPLACE(ctx, 2731, ctx.state.get('game_tracks'), E.get('t~721'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~707'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[1])
     else:
-        if not d_2717(ctx, E):
+        if not d_2732(ctx, E):
             return False
     return True
 
 
-def d_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2716, ctx.state.get('game_tracks'), E.get('t~706'))
+    c, key = KEYPLACE(ctx, 2731, ctx.state.get('game_tracks'), E.get('t~721'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~707'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[1])
     return True
 
 
-def d_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2718, PL(ctx, E.get('you')).get('tracks'), E.get('t~706'))
+    c, key = KEYPLACE(ctx, 2733, PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~707'), '+=', False, K[2])
-    if not d_2719(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[2])
+    if not d_2734(ctx, E):
         return False
     return True
 
 
-def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2718, PL(ctx, E.get('you')).get('tracks'), E.get('t~706'))
+    c, key = KEYPLACE(ctx, 2733, PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~707'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[2])
     return True
 
 
-def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3090(ctx, E):
+    if x_3110(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -306,57 +306,57 @@ def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2720 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2735 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2698: CPS(d_2698),
-    2699: CPS(d_2699),
-    2700: CPS(d_2700),
-    2701: CPS(d_2701),
-    2702: t_2702,
-    2703: CPS(d_2703),
-    2704: CPS(d_2704),
-    2705: CPS(d_2705),
-    2706: CPS(d_2706),
-    2707: CPS(d_2707),
-    2708: CPS(d_2708),
-    2709: CPS(d_2709),
-    2710: CPS(d_2710),
-    2711: CPS(d_2711),
-    2712: CPS(d_2712),
     2713: CPS(d_2713),
     2714: CPS(d_2714),
     2715: CPS(d_2715),
     2716: CPS(d_2716),
-    2717: CPS(d_2717),
+    2717: t_2717,
     2718: CPS(d_2718),
     2719: CPS(d_2719),
     2720: CPS(d_2720),
+    2721: CPS(d_2721),
+    2722: CPS(d_2722),
+    2723: CPS(d_2723),
+    2724: CPS(d_2724),
+    2725: CPS(d_2725),
+    2726: CPS(d_2726),
+    2727: CPS(d_2727),
+    2728: CPS(d_2728),
+    2729: CPS(d_2729),
+    2730: CPS(d_2730),
+    2731: CPS(d_2731),
+    2732: CPS(d_2732),
+    2733: CPS(d_2733),
+    2734: CPS(d_2734),
+    2735: CPS(d_2735),
 }
 
 
 CODE = {
-    3071: x_3071,
-    3075: x_3075,
-    3080: x_3080,
-    3081: x_3081,
-    3085: x_3085,
-    3086: x_3086,
-    3088: x_3088,
-    3090: x_3090,
     3091: x_3091,
+    3095: x_3095,
+    3100: x_3100,
+    3101: x_3101,
+    3105: x_3105,
+    3106: x_3106,
+    3108: x_3108,
+    3110: x_3110,
+    3111: x_3111,
 }
 AT = {
-    3080: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3085: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3086: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3088: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3090: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3100: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3105: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3106: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3108: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3110: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:168
-    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2699},{"op":"let","v":"r~701","e":{"op":"lit","v":"microbe","x":3070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2700},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3071},"o":"+=","e":{"op":"var","n":"n~700","x":3072},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2701}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2698},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":3073},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2704},{"op":"let","v":"r~703","e":{"op":"lit","v":"microbe","x":3074},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2705},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3075},"o":"+=","e":{"op":"var","n":"n~702","x":3076},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2706}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2703},"label":{"op":"lit","v":{"option":0},"x":3077}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":3,"x":3078},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2708},{"op":"let","v":"r~705","e":{"op":"lit","v":"microbe","x":3079},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2709},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~704"},"x":3080},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2711},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3081},"o":"-=","e":{"op":"var","n":"n~704","x":3082},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2712}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2710},{"op":"let","v":"t~706","e":{"op":"lit","v":"tr","x":3083},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2713},{"op":"let","v":"n~707","e":{"op":"lit","v":1,"x":3084},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2714},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~706"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3085},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~706"},"d":0,"x":3086},"o":"+=","e":{"op":"var","n":"n~707","x":3087},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2716},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~706"},"d":0,"x":3088},"o":"+=","e":{"op":"var","n":"n~707","x":3089},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2718},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~706"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~707"},"b":{"op":"lit","v":0}}],"x":3090},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3091},"o":"=","e":{"op":"lit","v":true,"x":3092},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2720},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2719}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2717},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2715}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2707},"label":{"op":"lit","v":{"option":1},"x":3093}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2702}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
+    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2714},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":3090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2715},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3091},"o":"+=","e":{"op":"var","n":"n~715","x":3092},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2716}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2713},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2719},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":3094},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3095},"o":"+=","e":{"op":"var","n":"n~717","x":3096},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2721}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2718},"label":{"op":"lit","v":{"option":0},"x":3097}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2723},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2724},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~719"},"x":3100},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2726},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3101},"o":"-=","e":{"op":"var","n":"n~719","x":3102},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2727}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2725},{"op":"let","v":"t~721","e":{"op":"lit","v":"tr","x":3103},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2728},{"op":"let","v":"n~722","e":{"op":"lit","v":1,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2729},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~721"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3105},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~721"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~722","x":3107},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2731},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~721"},"d":0,"x":3108},"o":"+=","e":{"op":"var","n":"n~722","x":3109},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2733},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~721"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~722"},"b":{"op":"lit","v":0}}],"x":3110},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3111},"o":"=","e":{"op":"lit","v":true,"x":3112},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2735},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2734}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2732},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2730}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2722},"label":{"op":"lit","v":{"option":1},"x":3113}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2717}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
 }

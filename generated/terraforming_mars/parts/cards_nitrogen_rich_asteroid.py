@@ -72,19 +72,11 @@ x_1237 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:89
 def x_1240(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w1 if type((_w1 := AR('+', FN['sum'](ctx, None, [len([v_x_706 for v_x_706 in items_of((ctx.index.plain['cards'].get(v_c_705, NOREC).get('tags', []) if type(v_c_705) is str else [])) if (v_x_706 == 'plant')]) for v_c_705 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_708 for v_x_708 in items_of((ctx.index.plain['corporations'].get(v_c_707, NOREC).get('tags', []) if type(v_c_707) is str else [])) if (v_x_708 == 'plant')]) for v_c_707 in items_of(PL(ctx, E.get('you')).get('corporation'))])))) is int else num(_w1)) >= 3))
+    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_720, NOREC).get('tags', []) if type(v_c_720) is str else [])).count('plant') for v_c_720 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_722, NOREC).get('tags', []) if type(v_c_722) is str else [])).count('plant') for v_c_722 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
 
 
-def x_1243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~710'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~710'), 0))
-
-
-def x_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~712'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~712'), 0))
+x_1243 = _C.x_1243  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1247 = _C.x_1247  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def t_1080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
@@ -99,13 +91,13 @@ def t_1080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~700', 'tr', True)
-    LOCAL(ctx, E, 'n~701', 2, True)
+    LOCAL(ctx, E, 't~715', 'tr', True)
+    LOCAL(ctx, E, 'n~716', 2, True)
     if not d_1083(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~702', 'temperature', True)
-    LOCAL(ctx, E, 'n~703', 1, True)
+    LOCAL(ctx, E, 'p~717', 'temperature', True)
+    LOCAL(ctx, E, 'n~718', 1, True)
     return t_1091(ctx, r1, s, E)
 
 
@@ -121,9 +113,9 @@ def d_1083(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1215(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~700'))
+        c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~715'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~701'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
     else:
         if not d_1085(ctx, E):
             return False
@@ -136,9 +128,9 @@ def d_1084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~701'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
     return True
 
 
@@ -148,9 +140,9 @@ def d_1085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~701'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
     if not d_1087(ctx, E):
         return False
     return True
@@ -162,9 +154,9 @@ def d_1086(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~701'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
     return True
 
 
@@ -185,7 +177,7 @@ def t_1091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1092(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~703')))
+    return nxt(num(E.get('n~718')))
 
 
 def t_1092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -205,7 +197,7 @@ def t_1093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~702'))
+    c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~717'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[4])
     return t_1095(ctx, k, s, E)
@@ -217,7 +209,7 @@ def d_1094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~702'))
+    c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~717'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[4])
     return True
@@ -243,7 +235,7 @@ def t_1096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~702'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
         return k()
 
     if not d_1097(ctx, E):
@@ -269,7 +261,7 @@ def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~702'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[2])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -284,7 +276,7 @@ def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~702'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[2])
     return True
@@ -317,11 +309,11 @@ def d_1105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~709', 4, True)
-    LOCAL(ctx, E, 'r~710', 'plants', True)
-    c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~710'))
+    LOCAL(ctx, E, 'n~724', 4, True)
+    LOCAL(ctx, E, 'r~725', 'plants', True)
+    c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~709'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[5])
     return True
 
 
@@ -331,7 +323,7 @@ def d_1106(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~709', 4, True)
+    LOCAL(ctx, E, 'n~724', 4, True)
     return True
 
 
@@ -341,7 +333,7 @@ def d_1107(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~710', 'plants', True)
+    LOCAL(ctx, E, 'r~725', 'plants', True)
     return True
 
 
@@ -351,9 +343,9 @@ def d_1108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~710'))
+    c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~709'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[5])
     return True
 
 
@@ -363,11 +355,11 @@ def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~711', 1, True)
-    LOCAL(ctx, E, 'r~712', 'plants', True)
-    c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~712'))
+    LOCAL(ctx, E, 'n~726', 1, True)
+    LOCAL(ctx, E, 'r~727', 'plants', True)
+    c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~711'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[5])
     return True
 
 
@@ -377,7 +369,7 @@ def d_1110(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~711', 1, True)
+    LOCAL(ctx, E, 'n~726', 1, True)
     return True
 
 
@@ -387,7 +379,7 @@ def d_1111(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~712', 'plants', True)
+    LOCAL(ctx, E, 'r~727', 'plants', True)
     return True
 
 
@@ -397,9 +389,9 @@ def d_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~712'))
+    c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~711'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[5])
     return True
 
 
@@ -462,12 +454,10 @@ CODE = {
 }
 AT = {
     1240: 'rules_data/terraforming_mars/cards/001-070.yaml:375',
-    1243: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1247: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:368
-    'nitrogen_rich_asteroid': '{"id":"nitrogen_rich_asteroid","number":"037","name":{"en":"Nitrogen-Rich Asteroid"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"tr","x":1213},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1081},{"op":"let","v":"n~701","e":{"op":"lit","v":2,"x":1214},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1082},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~700"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1215},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~700"},"d":0,"x":1216},"o":"+=","e":{"op":"var","n":"n~701","x":1217},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1084},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~700"},"d":0,"x":1218},"o":"+=","e":{"op":"var","n":"n~701","x":1219},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1086},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~700"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~701"},"b":{"op":"lit","v":0}}],"x":1220},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1221},"o":"=","e":{"op":"lit","v":true,"x":1222},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1088},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1087}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1085},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1083},{"op":"let","v":"p~702","e":{"op":"lit","v":"temperature","x":1223},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1089},{"op":"let","v":"n~703","e":{"op":"lit","v":1,"x":1224},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1090},{"op":"rep","n":{"op":"var","n":"n~703","x":1225},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~702"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"max","d":0},"x":1226},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~702"},"d":0,"x":1227},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"step","d":0,"x":1228},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1094},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1229},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1230},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"tr_track","d":null},"d":0,"x":1231},"o":"+=","e":{"op":"lit","v":1,"x":1232},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1099},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1233},"o":"=","e":{"op":"lit","v":true,"x":1234},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1100}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1098},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1097},{"op":"for","v":"b~704","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"bonuses","d":[],"x":1235},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~704"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~702"},"d":0},"x":1236},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~704"},"k":{"op":"lit","v":"effect"},"x":1237},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1101},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~702","x":1238},"by":{"op":"var","n":"you","x":1239}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1103}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1096},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1095}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1093},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1092},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1091},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~705","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~706","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~705"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~706"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~707","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~708","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~707"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~708"},"b":{"op":"lit","v":"plant"}}}]}}]}},"b":{"op":"lit","v":3},"x":1240},"t":{"op":"seq","b":[{"op":"let","v":"n~709","e":{"op":"lit","v":4,"x":1241},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1106},{"op":"let","v":"r~710","e":{"op":"lit","v":"plants","x":1242},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~710"},"d":0,"x":1243},"o":"+=","e":{"op":"var","n":"n~709","x":1244},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1108}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1105},"e":{"op":"seq","b":[{"op":"let","v":"n~711","e":{"op":"lit","v":1,"x":1245},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1110},{"op":"let","v":"r~712","e":{"op":"lit","v":"plants","x":1246},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1111},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~712"},"d":0,"x":1247},"o":"+=","e":{"op":"var","n":"n~711","x":1248},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1112}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1104}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1080},"source":{"doc":"tm-facts","section":"cards.json #037 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:368"}',
+    'nitrogen_rich_asteroid': '{"id":"nitrogen_rich_asteroid","number":"037","name":{"en":"Nitrogen-Rich Asteroid"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":1213},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1081},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":1214},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1082},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1215},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":1216},"o":"+=","e":{"op":"var","n":"n~716","x":1217},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1084},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":1218},"o":"+=","e":{"op":"var","n":"n~716","x":1219},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1086},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":1220},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1221},"o":"=","e":{"op":"lit","v":true,"x":1222},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1088},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1087}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1085},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1083},{"op":"let","v":"p~717","e":{"op":"lit","v":"temperature","x":1223},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1089},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":1224},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1090},{"op":"rep","n":{"op":"var","n":"n~718","x":1225},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"max","d":0},"x":1226},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0,"x":1227},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0,"x":1228},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1094},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1229},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1230},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"d":0,"x":1231},"o":"+=","e":{"op":"lit","v":1,"x":1232},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1099},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1233},"o":"=","e":{"op":"lit","v":true,"x":1234},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1100}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1098},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1097},{"op":"for","v":"b~719","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"bonuses","d":[],"x":1235},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"x":1236},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"effect"},"x":1237},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1101},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~717","x":1238},"by":{"op":"var","n":"you","x":1239}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1103}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1096},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1095}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1093},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1092},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1091},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~720","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~721","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~720"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~721"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~722","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~723","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~722"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~723"},"b":{"op":"lit","v":"plant"}}}]}}]}},"b":{"op":"lit","v":3},"x":1240},"t":{"op":"seq","b":[{"op":"let","v":"n~724","e":{"op":"lit","v":4,"x":1241},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1106},{"op":"let","v":"r~725","e":{"op":"lit","v":"plants","x":1242},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~725"},"d":0,"x":1243},"o":"+=","e":{"op":"var","n":"n~724","x":1244},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1108}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1105},"e":{"op":"seq","b":[{"op":"let","v":"n~726","e":{"op":"lit","v":1,"x":1245},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1110},{"op":"let","v":"r~727","e":{"op":"lit","v":"plants","x":1246},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1111},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~727"},"d":0,"x":1247},"o":"+=","e":{"op":"var","n":"n~726","x":1248},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1112}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1104}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1080},"source":{"doc":"tm-facts","section":"cards.json #037 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:368"}',
 }

@@ -48,98 +48,98 @@ K = [
 ]
 
 
-x_2970 = _C.x_413  # rules_data/terraforming_mars/cards/141-208.yaml:57
-x_2973 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2977 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2978 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2990 = _C.x_413  # rules_data/terraforming_mars/cards/141-208.yaml:57
+x_2993 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2997 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2998 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2617(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
+def d_2632(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 2620, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 2635, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    if not d_2623(ctx, E):
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    if not d_2638(ctx, E):
         return False
     return True
 
 
-d_2618 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2619 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2633 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2634 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:66
 
 
-def d_2620(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2635(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2620, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2635, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2621 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2622 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2636 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2637 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:66
 
 
-def d_2623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2977(ctx, E):
+    if not x_2997(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
-d_2624 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2639 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
 TRIALS = {
-    2617: CPS(d_2617),
-    2618: CPS(d_2618),
-    2619: CPS(d_2619),
-    2620: CPS(d_2620),
-    2621: CPS(d_2621),
-    2622: CPS(d_2622),
-    2623: CPS(d_2623),
-    2624: CPS(d_2624),
-    2625: CPS(d_2625),
+    2632: CPS(d_2632),
+    2633: CPS(d_2633),
+    2634: CPS(d_2634),
+    2635: CPS(d_2635),
+    2636: CPS(d_2636),
+    2637: CPS(d_2637),
+    2638: CPS(d_2638),
+    2639: CPS(d_2639),
+    2640: CPS(d_2640),
 }
 
 
 CODE = {
-    2970: x_2970,
-    2973: x_2973,
-    2977: x_2977,
-    2978: x_2978,
+    2990: x_2990,
+    2993: x_2993,
+    2997: x_2997,
+    2998: x_2998,
 }
 AT = {
 }
@@ -147,5 +147,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:57
-    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2970},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":2971},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2618},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":2972},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2619},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2973},"o":"+=","e":{"op":"var","n":"n~700","x":2974},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2620},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":2975},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2621},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":2976},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2622},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"},"x":2977},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2624},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2978},"o":"-=","e":{"op":"var","n":"n~702","x":2979},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2625}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2623}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2617},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
+    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2990},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2991},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2633},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2992},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2634},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2993},"o":"+=","e":{"op":"var","n":"n~715","x":2994},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2635},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2995},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2636},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2996},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2637},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":2997},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2639},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2998},"o":"-=","e":{"op":"var","n":"n~717","x":2999},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2640}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2638}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2632},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
 }

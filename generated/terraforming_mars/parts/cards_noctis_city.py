@@ -62,7 +62,7 @@ x_828 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:178
 def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     if E is None:
         E = ctx.env()
-    return [E.get('s~705')]
+    return [E.get('s~720')]
 
 
 x_833 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
@@ -86,16 +86,16 @@ def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_736(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
@@ -112,9 +112,9 @@ def d_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_821(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
@@ -127,9 +127,9 @@ def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
@@ -143,9 +143,9 @@ def d_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
@@ -157,8 +157,8 @@ def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~704', 'city', True)
-        LOCAL(ctx, E, 's~705', 's31', True)
+        LOCAL(ctx, E, 't~719', 'city', True)
+        LOCAL(ctx, E, 's~720', 's31', True)
         return t_746(ctx, k, s, E)
 
     return t_743(ctx, r1, s, E)
@@ -174,7 +174,7 @@ def d_745(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~705', 's31', True)
+    LOCAL(ctx, E, 's~720', 's31', True)
     return True
 
 
@@ -184,8 +184,8 @@ def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~706', E.get('t~704'), True)
-    LOCAL(ctx, E, 'l~707', x_832(ctx, E), True)
+    LOCAL(ctx, E, 't~721', E.get('t~719'), True)
+    LOCAL(ctx, E, 'l~722', x_832(ctx, E), True)
     return t_749(ctx, k, s, E)
 
 
@@ -195,7 +195,7 @@ def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~706', E.get('t~704'), True)
+    LOCAL(ctx, E, 't~721', E.get('t~719'), True)
     return True
 
 
@@ -205,7 +205,7 @@ def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~707', x_832(ctx, E), True)
+    LOCAL(ctx, E, 'l~722', x_832(ctx, E), True)
     return True
 
 
@@ -226,7 +226,7 @@ def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~712', x_834(ctx, E), True)
+    LOCAL(ctx, E, 'open~727', x_834(ctx, E), True)
     if not x_835(ctx, E):
         return False
     return t_753(ctx, k, s, E)
@@ -249,8 +249,8 @@ def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~714', E.get('t~706'), True)
-    LOCAL(ctx, E, 's~715', E.get('space~713'), True)
+    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
+    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
     return t_757(ctx, k, s, E)
 
 
@@ -264,10 +264,10 @@ def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~715'))
+    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~730'))
     if c is not None:
         SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~715'), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[6])
     return t_760(ctx, k, s, E)
 
 
@@ -277,7 +277,7 @@ def d_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~715'))
+    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~730'))
     if c is not None:
         SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[5])
     return True
@@ -358,5 +358,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:171
-    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":819},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":734},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":820},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":735},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":737},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":822},"o":"-=","e":{"op":"var","n":"n~700","x":823},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":738}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":736},{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":824},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":739},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":825},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":740},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":826},"o":"+=","e":{"op":"var","n":"n~702","x":827},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":741}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":733},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":828},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":743},{"op":"let","v":"t~704","e":{"op":"lit","v":"city","x":829},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":744},{"op":"let","v":"s~705","e":{"op":"lit","v":"s31","x":830},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":745},{"op":"seq","b":[{"op":"let","v":"t~706","e":{"op":"var","n":"t~704","x":831},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":747},{"op":"let","v":"l~707","e":{"op":"list","a":[{"op":"var","n":"s~705"}],"x":832},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":748},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~708","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~708"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~708"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~708"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~708"},"f":"tile","d":null},"b":{"op":"var","n":"t~706"}}}]},"x":833},"t":{"op":"seq","b":[{"op":"let","v":"open~712","e":{"op":"filt","v":"s~709","src":{"op":"var","n":"l~707"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"t~706"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~709"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~710","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~709"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~711","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~711"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~711"}}]}]}}]}]}}]}}]}]},"x":834},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":751},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~712"}]},"b":{"op":"lit","v":0},"x":835},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":752},{"op":"choose","alts":[{"gens":[{"v":"space~713","src":{"op":"var","n":"open~712","x":836},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~714","e":{"op":"var","n":"t~706","x":837},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":755},{"op":"let","v":"s~715","e":{"op":"var","n":"space~713","x":838},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":756},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{},"x":839},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~714"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~714"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":840},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":758},{"op":"set","t":{"op":"st","k":"last_space","x":841},"o":"=","e":{"op":"var","n":"s~715","x":842},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":843},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~715"},"f":"bonus","d":null,"x":844},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":762},{"op":"for","v":"x~716","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~715"}],"kind":"spaces","x":845},"w":{"op":"in","a":{"op":"var","n":"x~716"},"b":{"op":"st","k":"board"},"neg":false,"x":846},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~716"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":764},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":763},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~714"},"f":"effect","d":null,"x":848},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":765},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~714","x":849},"space":{"op":"var","n":"s~715","x":850},"by":{"op":"var","n":"you","x":851}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":766}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":761},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":760}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":754},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~713"}],"x":852}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis","en":"place a city tile on the Noctis City space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":750},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":749}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":746}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":742},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
+    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":819},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":734},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":820},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":735},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":737},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":822},"o":"-=","e":{"op":"var","n":"n~715","x":823},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":738}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":736},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":824},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":739},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":825},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":740},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":826},"o":"+=","e":{"op":"var","n":"n~717","x":827},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":741}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":733},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":828},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":743},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":829},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":744},{"op":"let","v":"s~720","e":{"op":"lit","v":"s31","x":830},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":745},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~719","x":831},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":747},{"op":"let","v":"l~722","e":{"op":"list","a":[{"op":"var","n":"s~720"}],"x":832},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":748},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":833},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":834},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":751},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":835},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":752},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":836},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":837},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":755},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":838},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":756},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":839},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":840},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":758},{"op":"set","t":{"op":"st","k":"last_space","x":841},"o":"=","e":{"op":"var","n":"s~730","x":842},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":843},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":844},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":762},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":845},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":846},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":764},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":763},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":848},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":765},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":849},"space":{"op":"var","n":"s~730","x":850},"by":{"op":"var","n":"you","x":851}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":766}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":761},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":760}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":754},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":852}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis","en":"place a city tile on the Noctis City space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":750},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":749}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":746}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":742},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
 }

@@ -49,46 +49,46 @@ K = [
 ]
 
 
-def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:353
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-20))
+def x_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:354
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-20))
 
 
-x_3342 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3344 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:361
-x_3347 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3382 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3384 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:362
+x_3387 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2926(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:360
+def d_2956(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2929, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2959, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-d_2927 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:360
-d_2928 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:360
+d_2957 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_2958 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:361
 
 
-def d_2929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2959(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2929, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2959, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
+def t_2960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:362
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,58 +96,58 @@ def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~702', 2, True)
-        LOCAL(ctx, E, 'r~703', 'plants', True)
-        c, key = KEYPLACE(ctx, 2934, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+        LOCAL(ctx, E, 'n~717', 2, True)
+        LOCAL(ctx, E, 'r~718', 'plants', True)
+        c, key = KEYPLACE(ctx, 2964, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[2])
+            SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[2])
         return k()
 
-    return t_2931(ctx, r1, s, E)
+    return t_2961(ctx, r1, s, E)
 
 
-t_2931 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:361
-d_2932 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:361
-d_2933 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:361
+t_2961 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_2962 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_2963 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:362
 
 
-def d_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2934, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2964, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    2926: CPS(d_2926),
-    2927: CPS(d_2927),
-    2928: CPS(d_2928),
-    2929: CPS(d_2929),
-    2930: t_2930,
-    2931: t_2931,
-    2932: CPS(d_2932),
-    2933: CPS(d_2933),
-    2934: CPS(d_2934),
+    2956: CPS(d_2956),
+    2957: CPS(d_2957),
+    2958: CPS(d_2958),
+    2959: CPS(d_2959),
+    2960: t_2960,
+    2961: t_2961,
+    2962: CPS(d_2962),
+    2963: CPS(d_2963),
+    2964: CPS(d_2964),
 }
 
 
 CODE = {
-    3339: x_3339,
-    3342: x_3342,
-    3344: x_3344,
-    3347: x_3347,
+    3379: x_3379,
+    3382: x_3382,
+    3384: x_3384,
+    3387: x_3387,
 }
 AT = {
-    3339: 'rules_data/terraforming_mars/cards/141-208.yaml:353',
+    3379: 'rules_data/terraforming_mars/cards/141-208.yaml:354',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:353
-    'noctis_farming': '{"id":"noctis_farming","number":"176","name":{"en":"Noctis Farming"},"type":"automated","cost":10,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-20},"x":3339},"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3340},"at":"rules_data/terraforming_mars/cards/141-208.yaml:360","id":2927},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":3341},"at":"rules_data/terraforming_mars/cards/141-208.yaml:360","id":2928},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3342},"o":"+=","e":{"op":"var","n":"n~700","x":3343},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2929}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:360","id":2926},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3344},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2931},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":3345},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2932},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":3346},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2933},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3347},"o":"+=","e":{"op":"var","n":"n~702","x":3348},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2934}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2930},"vp":{"op":"lit","v":1,"x":3349},"source":{"doc":"tm-facts","section":"cards.json #176"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:353"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:354
+    'noctis_farming': '{"id":"noctis_farming","number":"176","name":{"en":"Noctis Farming"},"type":"automated","cost":10,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-20},"x":3379},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3380},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2957},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3381},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2958},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3382},"o":"+=","e":{"op":"var","n":"n~715","x":3383},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2959}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2956},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3384},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":2961},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3385},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":2962},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3386},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":2963},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3387},"o":"+=","e":{"op":"var","n":"n~717","x":3388},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2964}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":2960},"vp":{"op":"lit","v":1,"x":3389},"source":{"doc":"tm-facts","section":"cards.json #176"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:354"}',
 }

@@ -60,16 +60,16 @@ def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
     if not d_1204(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'energy', True)
-    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'energy', True)
+    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -86,9 +86,9 @@ def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_1351(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -101,9 +101,9 @@ def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -117,9 +117,9 @@ def d_1209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:444
-    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":1349},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1202},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":1350},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1203},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":1351},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1205},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1352},"o":"-=","e":{"op":"var","n":"n~700","x":1353},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1206}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1204},{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":1354},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1207},{"op":"let","v":"r~703","e":{"op":"lit","v":"energy","x":1355},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1208},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1356},"o":"+=","e":{"op":"var","n":"n~702","x":1357},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1209}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1201},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1358},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1210},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
+    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1349},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1202},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1350},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1203},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1351},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1205},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1352},"o":"-=","e":{"op":"var","n":"n~715","x":1353},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1206}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1204},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1354},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1207},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":1355},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1208},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1356},"o":"+=","e":{"op":"var","n":"n~717","x":1357},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1209}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1201},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1358},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1210},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
 }

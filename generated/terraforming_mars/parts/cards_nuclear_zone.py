@@ -73,19 +73,19 @@ x_2161 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
 def x_2165(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~715'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~715'))) is str else 0))) is int else num(_w5)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~730'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~730'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~730'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~730'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0))
+    return (_w1.get(E.get('p~730'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~730'), 0))
 
 
 def x_2167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~715'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~730'))) is str else 0)
 
 
 x_2168 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -94,13 +94,13 @@ x_2168 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 def x_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~715'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~730'))) is str else None) != None)
 
 
 def x_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~730'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~730'))) is str else None), 0))
 
 
 x_2172 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -109,19 +109,19 @@ x_2172 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 def x_2174(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~715'))
+    return FLD(ctx, K[3], E.get('p~730'))
 
 
 def x_2175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~715'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~715'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~732'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~730'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~730'), 0)))
 
 
 def x_2176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~732'))) is dict else KEY(_w1, 'effect', None))
 
 
 def t_1888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
@@ -132,12 +132,12 @@ def t_1888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~715', 'temperature', True)
-        LOCAL(ctx, E, 'n~716', 2, True)
+        LOCAL(ctx, E, 'p~730', 'temperature', True)
+        LOCAL(ctx, E, 'n~731', 2, True)
         return t_1910(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~700', 'nuclear_zone', True)
+    LOCAL(ctx, E, 't~715', 'nuclear_zone', True)
     return t_1890(ctx, r1, s, E)
 
 
@@ -147,7 +147,7 @@ def d_1889(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'nuclear_zone', True)
+    LOCAL(ctx, E, 't~715', 'nuclear_zone', True)
     return True
 
 
@@ -168,7 +168,7 @@ def t_1891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~710', x_2143(ctx, E), True)
+    LOCAL(ctx, E, 'legal~725', x_2143(ctx, E), True)
     if not x_2144(ctx, E):
         return False
     return t_1894(ctx, k, s, E)
@@ -191,8 +191,8 @@ def t_1895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
-    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return t_1898(ctx, k, s, E)
 
 
@@ -206,10 +206,10 @@ def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
     return t_1901(ctx, k, s, E)
 
 
@@ -219,7 +219,7 @@ def d_1899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[4])
     return True
@@ -241,7 +241,7 @@ def d_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'p~730', 'temperature', True)
     return True
 
 
@@ -251,7 +251,7 @@ def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 2, True)
+    LOCAL(ctx, E, 'n~731', 2, True)
     return True
 
 
@@ -266,7 +266,7 @@ def t_1910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1911(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~716')))
+    return nxt(num(E.get('n~731')))
 
 
 def t_1911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -286,7 +286,7 @@ def t_1912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~730'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[6])
     return t_1914(ctx, k, s, E)
@@ -298,7 +298,7 @@ def d_1913(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~730'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[6])
     return True
@@ -324,7 +324,7 @@ def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~730'), 'by': E.get('you')})
         return k()
 
     if not d_1916(ctx, E):
@@ -350,7 +350,7 @@ def d_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~730'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -365,7 +365,7 @@ def d_1918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~730'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
     return True
@@ -381,17 +381,17 @@ def t_1920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_2174(ctx, E)))
-    old = E.get('b~717', MISSING)
+    old = E.get('b~732', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~717', old)
+        UNSET(ctx, E, 'b~732', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~717', item, True)
+            LOCAL(ctx, E, 'b~732', item, True)
             if x_2175(ctx, E):
                 return t_1921(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -415,7 +415,7 @@ def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~730'), 'by': E.get('you')})
     return True
 
 
@@ -497,5 +497,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:274
-    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"nuclear_zone","x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1889},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~701","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~701"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"tile","d":null},"b":{"op":"var","n":"t~700"}}}]},"x":2142},"t":{"op":"seq","b":[{"op":"let","v":"legal~710","e":{"op":"letx","v":"open~706","e":{"op":"filt","v":"s~703","src":{"op":"filt","v":"x~702","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~702"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"t~700"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~703"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~704","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~703"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~705","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~705"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~709","e":{"op":"filt","v":"s~707","src":{"op":"var","n":"open~706"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~709"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~709"},"b":{"op":"var","n":"open~706"}}},"x":2143},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1892},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~710"}]},"b":{"op":"lit","v":0},"x":2144},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1893},{"op":"choose","alts":[{"gens":[{"v":"space~711","src":{"op":"var","n":"legal~710","x":2145},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~712","e":{"op":"var","n":"t~700","x":2146},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1896},{"op":"let","v":"s~713","e":{"op":"var","n":"space~711","x":2147},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1897},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~713"},"d":{},"x":2148},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~712"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2149},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1899},{"op":"set","t":{"op":"st","k":"last_space","x":2150},"o":"=","e":{"op":"var","n":"s~713","x":2151},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1900},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2152},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"bonus","d":null,"x":2153},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1903},{"op":"for","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces","x":2154},"w":{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false,"x":2155},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2156},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1905},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1904},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"effect","d":null,"x":2157},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1906},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~712","x":2158},"space":{"op":"var","n":"s~713","x":2159},"by":{"op":"var","n":"you","x":2160}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1907}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1902},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1901}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1898}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1895},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~711"}],"x":2161}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare","en":"place a Nuclear Zone tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1894}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1891},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1890},{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":2162},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1908},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":2163},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1909},{"op":"rep","n":{"op":"var","n":"n~716","x":2164},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":2165},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":2166},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":2167},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1913},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2168},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2169},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":2170},"o":"+=","e":{"op":"lit","v":1,"x":2171},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1918},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2172},"o":"=","e":{"op":"lit","v":true,"x":2173},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1919}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1917},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1916},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":2174},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":2175},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":2176},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1921},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1920},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":2177},"by":{"op":"var","n":"you","x":2178}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1922}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1915},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1914}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1912},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1911},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1910}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1888},"vp":{"op":"lit","v":-2,"x":2179},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
+    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"nuclear_zone","x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1889},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":2142},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":2143},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1892},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":2144},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1893},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":2145},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":2146},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1896},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":2147},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1897},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":2148},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2149},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1899},{"op":"set","t":{"op":"st","k":"last_space","x":2150},"o":"=","e":{"op":"var","n":"s~728","x":2151},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1900},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2152},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":2153},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1903},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":2154},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":2155},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2156},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1905},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1904},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":2157},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1906},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":2158},"space":{"op":"var","n":"s~728","x":2159},"by":{"op":"var","n":"you","x":2160}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1907}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1902},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1901}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1898}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1895},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":2161}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare","en":"place a Nuclear Zone tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1894}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1891},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1890},{"op":"let","v":"p~730","e":{"op":"lit","v":"temperature","x":2162},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1908},{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2163},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1909},{"op":"rep","n":{"op":"var","n":"n~731","x":2164},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~730"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"max","d":0},"x":2165},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~730"},"d":0,"x":2166},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"step","d":0,"x":2167},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1913},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2168},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2169},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"tr_track","d":null},"d":0,"x":2170},"o":"+=","e":{"op":"lit","v":1,"x":2171},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1918},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2172},"o":"=","e":{"op":"lit","v":true,"x":2173},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1919}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1917},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1916},{"op":"for","v":"b~732","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"bonuses","d":[],"x":2174},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~732"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~730"},"d":0},"x":2175},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~732"},"k":{"op":"lit","v":"effect"},"x":2176},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1921},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1920},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~730","x":2177},"by":{"op":"var","n":"you","x":2178}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1922}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1915},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1914}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1912},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1911},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1910}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1888},"vp":{"op":"lit","v":-2,"x":2179},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
 }

@@ -51,31 +51,31 @@ K = [
 ]
 
 
-x_3498 = _C.x_1746  # rules_data/terraforming_mars/cards/141-208.yaml:447
-x_3499 = _C.x_1747  # rules_data/terraforming_mars/cards/141-208.yaml:458
-x_3502 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3538 = _C.x_1746  # rules_data/terraforming_mars/cards/141-208.yaml:448
+x_3539 = _C.x_1747  # rules_data/terraforming_mars/cards/141-208.yaml:459
+x_3542 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~703'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~718'))) is int else num(_w4)))
 
 
-x_3508 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_3512 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3513 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3514 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3515 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3517 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3518 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3519 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3520 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3521 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3522 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3548 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3552 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3553 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3554 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3555 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3557 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3558 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3559 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3560 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3561 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3562 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_3067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
+def t_3097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -84,248 +84,248 @@ def t_3067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     def nxt(left):
         if left <= 0:
             return k()
-        return t_3068(ctx, lambda: nxt(left - 1), k, E)
+        return t_3098(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(x_3499(ctx, E)))
+    return nxt(num(x_3539(ctx, E)))
 
 
-def t_3068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
+def t_3098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3068, None, [], k)
+    return CHOOSE(ctx, 3098, None, [], k)
 
 
-def d_3069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~701', 1, True)
-    LOCAL(ctx, E, 'r~702', 'science', True)
-    c, key = KEYPLACE(ctx, 3072, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~716', 1, True)
+    LOCAL(ctx, E, 'r~717', 'science', True)
+    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~701'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
     return True
 
 
-d_3070 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:458
+d_3100 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3071(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
+def d_3101(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~702', 'science', True)
+    LOCAL(ctx, E, 'r~717', 'science', True)
     return True
 
 
-def d_3072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3072, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~701'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
     return True
 
 
-def d_3073(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
+def d_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 1, True)
-    LOCAL(ctx, E, 'r~704', 'science', True)
-    if not d_3076(ctx, E):
+    LOCAL(ctx, E, 'n~718', 1, True)
+    LOCAL(ctx, E, 'r~719', 'science', True)
+    if not d_3106(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~705', 1, True)
-    if not d_3080(ctx, E):
+    LOCAL(ctx, E, 'n~720', 1, True)
+    if not d_3110(ctx, E):
         return False
     return True
 
 
-d_3074 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:458
+d_3104 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3075(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
+def d_3105(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~704', 'science', True)
+    LOCAL(ctx, E, 'r~719', 'science', True)
     return True
 
 
-def d_3076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3507(ctx, E):
+    if not x_3547(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3078, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~703'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~718'), '-=', False, K[0])
     return True
 
 
-def d_3077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3507(ctx, E):
+    if not x_3547(ctx, E):
         return False
     return True
 
 
-def d_3078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3078, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~703'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~718'), '-=', False, K[0])
     return True
 
 
-d_3079 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:458
+d_3109 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~705'))
+    left = num(E.get('n~720'))
     while left > 0:
         left -= 1
-        if not d_3081(ctx, E):
+        if not d_3111(ctx, E):
             return False
     return True
 
 
-def d_3081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3082(ctx, E):
+    if not d_3112(ctx, E):
         return False
-    if not d_3087(ctx, E):
+    if not d_3117(ctx, E):
         return False
     return True
 
 
-def d_3082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3512(ctx, E):
-        if not d_3083(ctx, E):
+    if x_3552(ctx, E):
+        if not d_3113(ctx, E):
             return False
     return True
 
 
-def d_3083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3514(ctx, E), '=', False, K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3554(ctx, E), '=', False, K[1])
     SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 3086)
+    STMT(ctx, 3116)
     return True
 
 
-d_3084 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3085 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3114 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3115 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3086)
+    STMT(ctx, 3116)
     return True
 
 
-d_3087 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3088 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3089 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3090 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3117 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3118 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3119 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3120 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3067: t_3067,
-    3068: t_3068,
-    3069: CPS(d_3069),
-    3070: CPS(d_3070),
-    3071: CPS(d_3071),
-    3072: CPS(d_3072),
-    3073: CPS(d_3073),
-    3074: CPS(d_3074),
-    3075: CPS(d_3075),
-    3076: CPS(d_3076),
-    3077: CPS(d_3077),
-    3078: CPS(d_3078),
-    3079: CPS(d_3079),
-    3080: CPS(d_3080),
-    3081: CPS(d_3081),
-    3082: CPS(d_3082),
-    3083: CPS(d_3083),
-    3084: CPS(d_3084),
-    3085: CPS(d_3085),
-    3086: CPS(d_3086),
-    3087: CPS(d_3087),
-    3088: CPS(d_3088),
-    3089: CPS(d_3089),
-    3090: CPS(d_3090),
+    3097: t_3097,
+    3098: t_3098,
+    3099: CPS(d_3099),
+    3100: CPS(d_3100),
+    3101: CPS(d_3101),
+    3102: CPS(d_3102),
+    3103: CPS(d_3103),
+    3104: CPS(d_3104),
+    3105: CPS(d_3105),
+    3106: CPS(d_3106),
+    3107: CPS(d_3107),
+    3108: CPS(d_3108),
+    3109: CPS(d_3109),
+    3110: CPS(d_3110),
+    3111: CPS(d_3111),
+    3112: CPS(d_3112),
+    3113: CPS(d_3113),
+    3114: CPS(d_3114),
+    3115: CPS(d_3115),
+    3116: CPS(d_3116),
+    3117: CPS(d_3117),
+    3118: CPS(d_3118),
+    3119: CPS(d_3119),
+    3120: CPS(d_3120),
 }
 
 
 CODE = {
-    3498: x_3498,
-    3499: x_3499,
-    3502: x_3502,
-    3507: x_3507,
-    3508: x_3508,
-    3512: x_3512,
-    3513: x_3513,
-    3514: x_3514,
-    3515: x_3515,
-    3517: x_3517,
-    3518: x_3518,
-    3519: x_3519,
-    3520: x_3520,
-    3521: x_3521,
-    3522: x_3522,
+    3538: x_3538,
+    3539: x_3539,
+    3542: x_3542,
+    3547: x_3547,
+    3548: x_3548,
+    3552: x_3552,
+    3553: x_3553,
+    3554: x_3554,
+    3555: x_3555,
+    3557: x_3557,
+    3558: x_3558,
+    3559: x_3559,
+    3560: x_3560,
+    3561: x_3561,
+    3562: x_3562,
 }
 AT = {
-    3507: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3547: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:447
-    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3498},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~700","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~700"},"b":{"op":"lit","v":"science"}}}],"x":3499},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~701","e":{"op":"lit","v":1,"x":3500},"at":"rules_data/terraforming_mars/cards/141-208.yaml:458","id":3070},{"op":"let","v":"r~702","e":{"op":"lit","v":"science","x":3501},"at":"rules_data/terraforming_mars/cards/141-208.yaml:458","id":3071},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3502},"o":"+=","e":{"op":"var","n":"n~701","x":3503},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3072}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3069},"label":{"op":"lit","v":{"option":0},"x":3504}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~703","e":{"op":"lit","v":1,"x":3505},"at":"rules_data/terraforming_mars/cards/141-208.yaml:458","id":3074},{"op":"let","v":"r~704","e":{"op":"lit","v":"science","x":3506},"at":"rules_data/terraforming_mars/cards/141-208.yaml:458","id":3075},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~703"},"x":3507},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3077},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3508},"o":"-=","e":{"op":"var","n":"n~703","x":3509},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3078}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3076},{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":3510},"at":"rules_data/terraforming_mars/cards/141-208.yaml:458","id":3079},{"op":"rep","n":{"op":"var","n":"n~705","x":3511},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3512},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3513},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3514},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3084},{"op":"set","t":{"op":"st","k":"discard","x":3515},"o":"=","e":{"op":"lit","v":[],"x":3516},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3085},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3517}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3086}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3083},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3082},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3518},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3519},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3520},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3089},{"op":"set","t":{"op":"st","k":"deck","x":3521},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3522},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3090}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3088},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3087}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3081},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3080}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:458","id":3073},"label":{"op":"lit","v":{"option":1},"x":3523}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:458","id":3068},"at":"rules_data/terraforming_mars/cards/141-208.yaml:458","id":3067}}],"vp":{"op":"lit","v":1,"x":3524},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:447"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:448
+    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3538},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~715","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~715"},"b":{"op":"lit","v":"science"}}}],"x":3539},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":3540},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3100},{"op":"let","v":"r~717","e":{"op":"lit","v":"science","x":3541},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3101},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3542},"o":"+=","e":{"op":"var","n":"n~716","x":3543},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3102}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3099},"label":{"op":"lit","v":{"option":0},"x":3544}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3545},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3104},{"op":"let","v":"r~719","e":{"op":"lit","v":"science","x":3546},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3105},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~718"},"x":3547},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3548},"o":"-=","e":{"op":"var","n":"n~718","x":3549},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3108}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3106},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":3550},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3109},{"op":"rep","n":{"op":"var","n":"n~720","x":3551},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3552},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3553},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3554},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3114},{"op":"set","t":{"op":"st","k":"discard","x":3555},"o":"=","e":{"op":"lit","v":[],"x":3556},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3115},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3557}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3116}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3113},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3112},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3558},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3559},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3560},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3119},{"op":"set","t":{"op":"st","k":"deck","x":3561},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3562},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3120}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3118},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3117}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3111},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3110}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3103},"label":{"op":"lit","v":{"option":1},"x":3563}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3097}}],"vp":{"op":"lit","v":1,"x":3564},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
 }

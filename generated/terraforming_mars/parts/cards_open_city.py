@@ -55,7 +55,7 @@ K = [
 
 
 def x_2300(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 12)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 12)
 
 
 x_2303 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -84,16 +84,16 @@ def d_2037(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_2040(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 4, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 4, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
@@ -110,9 +110,9 @@ def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2303(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
@@ -125,9 +125,9 @@ def d_2042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
@@ -141,9 +141,9 @@ def d_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
@@ -155,12 +155,12 @@ def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 4
-        LOCAL(ctx, E, 'n~704', 2, True)
-        LOCAL(ctx, E, 'r~705', 'plants', True)
-        c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+        LOCAL(ctx, E, 'n~719', 2, True)
+        LOCAL(ctx, E, 'r~720', 'plants', True)
+        c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[5])
-        LOCAL(ctx, E, 't~706', 'city', True)
+            SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
+        LOCAL(ctx, E, 't~721', 'city', True)
         return t_2052(ctx, k, s, E)
 
     return t_2047(ctx, r1, s, E)
@@ -177,9 +177,9 @@ def d_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
     return True
 
 
@@ -203,7 +203,7 @@ def t_2053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~716', x_2317(ctx, E), True)
+    LOCAL(ctx, E, 'legal~731', x_2317(ctx, E), True)
     if not x_2318(ctx, E):
         return False
     return t_2056(ctx, k, s, E)
@@ -226,8 +226,8 @@ def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~706'), True)
-    LOCAL(ctx, E, 's~719', E.get('space~717'), True)
+    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
+    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
     return t_2060(ctx, k, s, E)
 
 
@@ -241,10 +241,10 @@ def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~719'))
+    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~734'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~719'), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[7])
     return t_2063(ctx, k, s, E)
 
 
@@ -254,7 +254,7 @@ def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~719'))
+    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~734'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[6])
     return True
@@ -335,5 +335,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:379
-    'open_city': '{"id":"open_city","number":"108","name":{"en":"Open City"},"type":"automated","cost":23,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":12},"x":2300},"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2301},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2038},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2302},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2039},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":2303},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2041},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2304},"o":"-=","e":{"op":"var","n":"n~700","x":2305},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2042}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2040},{"op":"let","v":"n~702","e":{"op":"lit","v":4,"x":2306},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2043},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":2307},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2044},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2308},"o":"+=","e":{"op":"var","n":"n~702","x":2309},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2045}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2037},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2310},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2047},{"op":"let","v":"n~704","e":{"op":"lit","v":2,"x":2311},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2048},{"op":"let","v":"r~705","e":{"op":"lit","v":"plants","x":2312},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2313},"o":"+=","e":{"op":"var","n":"n~704","x":2314},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2050},{"op":"let","v":"t~706","e":{"op":"lit","v":"city","x":2315},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2051},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~707","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~707"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"tile","d":null},"b":{"op":"var","n":"t~706"}}}]},"x":2316},"t":{"op":"seq","b":[{"op":"let","v":"legal~716","e":{"op":"letx","v":"open~712","e":{"op":"filt","v":"s~709","src":{"op":"filt","v":"x~708","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~708"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"t~706"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~709"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~709"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~709"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~710","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~709"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~710"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~711","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~711"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~711"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~715","e":{"op":"filt","v":"s~713","src":{"op":"var","n":"open~712"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~706"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~715"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~715"},"b":{"op":"var","n":"open~712"}}},"x":2317},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2054},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~716"}]},"b":{"op":"lit","v":0},"x":2318},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2055},{"op":"choose","alts":[{"gens":[{"v":"space~717","src":{"op":"var","n":"legal~716","x":2319},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~718","e":{"op":"var","n":"t~706","x":2320},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2058},{"op":"let","v":"s~719","e":{"op":"var","n":"space~717","x":2321},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2059},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~719"},"d":{},"x":2322},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~718"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2323},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2061},{"op":"set","t":{"op":"st","k":"last_space","x":2324},"o":"=","e":{"op":"var","n":"s~719","x":2325},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2062},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2326},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~719"},"f":"bonus","d":null,"x":2327},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2065},{"op":"for","v":"x~720","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~719"}],"kind":"spaces","x":2328},"w":{"op":"in","a":{"op":"var","n":"x~720"},"b":{"op":"st","k":"board"},"neg":false,"x":2329},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2330},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2067},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2066},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"effect","d":null,"x":2331},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2068},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~718","x":2332},"space":{"op":"var","n":"s~719","x":2333},"by":{"op":"var","n":"you","x":2334}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2069}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2064},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2063}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2060}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2057},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~717"}],"x":2335}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2056}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2053},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2052}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2046},"vp":{"op":"lit","v":1,"x":2336},"source":{"doc":"tm-facts","section":"cards.json #108"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:379"}',
+    'open_city': '{"id":"open_city","number":"108","name":{"en":"Open City"},"type":"automated","cost":23,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":12},"x":2300},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2301},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2038},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2302},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2039},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2303},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2041},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2304},"o":"-=","e":{"op":"var","n":"n~715","x":2305},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2042}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2040},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":2306},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2043},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2307},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2044},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2308},"o":"+=","e":{"op":"var","n":"n~717","x":2309},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2045}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2037},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2310},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2047},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":2311},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2048},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":2312},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2313},"o":"+=","e":{"op":"var","n":"n~719","x":2314},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2050},{"op":"let","v":"t~721","e":{"op":"lit","v":"city","x":2315},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2051},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":2316},"t":{"op":"seq","b":[{"op":"let","v":"legal~731","e":{"op":"letx","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~730","e":{"op":"filt","v":"s~728","src":{"op":"var","n":"open~727"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~730"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~730"},"b":{"op":"var","n":"open~727"}}},"x":2317},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2054},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~731"}]},"b":{"op":"lit","v":0},"x":2318},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2055},{"op":"choose","alts":[{"gens":[{"v":"space~732","src":{"op":"var","n":"legal~731","x":2319},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~721","x":2320},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2058},{"op":"let","v":"s~734","e":{"op":"var","n":"space~732","x":2321},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2059},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{},"x":2322},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~733"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2323},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2061},{"op":"set","t":{"op":"st","k":"last_space","x":2324},"o":"=","e":{"op":"var","n":"s~734","x":2325},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2062},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2326},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"bonus","d":null,"x":2327},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2065},{"op":"for","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~734"}],"kind":"spaces","x":2328},"w":{"op":"in","a":{"op":"var","n":"x~735"},"b":{"op":"st","k":"board"},"neg":false,"x":2329},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2330},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2067},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2066},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"effect","d":null,"x":2331},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2068},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~733","x":2332},"space":{"op":"var","n":"s~734","x":2333},"by":{"op":"var","n":"you","x":2334}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2069}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2064},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2063}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2060}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2057},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~732"}],"x":2335}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2056}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2053},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2052}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2046},"vp":{"op":"lit","v":1,"x":2336},"source":{"doc":"tm-facts","section":"cards.json #108"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:379"}',
 }

@@ -63,16 +63,16 @@ def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'heat', True)
-    c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'heat', True)
+    c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -86,9 +86,9 @@ def d_974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -102,9 +102,9 @@ def d_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
@@ -131,5 +131,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:310
-    'optimal_aerobraking': '{"id":"optimal_aerobraking","number":"031","name":{"en":"Optimal Aerobraking"},"type":"active","cost":7,"tags":["space"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1091},"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":1092},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":972},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":1093},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1094},"o":"+=","e":{"op":"var","n":"n~700","x":1095},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":974},{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":1096},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":975},{"op":"let","v":"r~703","e":{"op":"lit","v":"heat","x":1097},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1098},"o":"+=","e":{"op":"var","n":"n~702","x":1099},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":977}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":971}}],"source":{"doc":"tm-facts","section":"cards.json #031 (render effects: space event -> 3 M€, 3 heat)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:310"}',
+    'optimal_aerobraking': '{"id":"optimal_aerobraking","number":"031","name":{"en":"Optimal Aerobraking"},"type":"active","cost":7,"tags":["space"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1091},"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":1092},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":972},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1093},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1094},"o":"+=","e":{"op":"var","n":"n~715","x":1095},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":974},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1096},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":975},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":1097},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1098},"o":"+=","e":{"op":"var","n":"n~717","x":1099},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":977}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":971}}],"source":{"doc":"tm-facts","section":"cards.json #031 (render effects: space event -> 3 M€, 3 heat)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:310"}',
 }

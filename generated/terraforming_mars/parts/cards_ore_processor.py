@@ -72,8 +72,8 @@ def d_2003(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 4, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_2006(ctx, E):
         return False
     return True
@@ -92,9 +92,9 @@ def d_2006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2265(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -107,9 +107,9 @@ def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -119,13 +119,13 @@ def t_2009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'titanium', True)
+    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~704', 'oxygen', True)
-    LOCAL(ctx, E, 'n~705', 1, True)
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~719', 'oxygen', True)
+    LOCAL(ctx, E, 'n~720', 1, True)
     return t_2015(ctx, k, s, E)
 
 
@@ -139,9 +139,9 @@ def d_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -160,7 +160,7 @@ def t_2015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_2016(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~705')))
+    return nxt(num(E.get('n~720')))
 
 
 def t_2016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -180,7 +180,7 @@ def t_2017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[2])
     return t_2019(ctx, k, s, E)
@@ -192,7 +192,7 @@ def d_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[2])
     return True
@@ -218,7 +218,7 @@ def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~704'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
         return k()
 
     if not d_2021(ctx, E):
@@ -244,7 +244,7 @@ def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -259,7 +259,7 @@ def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:341
-    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":4,"x":2263},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2004},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2264},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2005},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":2265},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2266},"o":"-=","e":{"op":"var","n":"n~700","x":2267},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2008}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2006}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2003},"effect":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":2268},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2010},{"op":"let","v":"r~703","e":{"op":"lit","v":"titanium","x":2269},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2011},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2270},"o":"+=","e":{"op":"var","n":"n~702","x":2271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2012},{"op":"let","v":"p~704","e":{"op":"lit","v":"oxygen","x":2272},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2013},{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":2273},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2014},{"op":"rep","n":{"op":"var","n":"n~705","x":2274},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"max","d":0},"x":2275},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0,"x":2276},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0,"x":2277},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2018},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2278},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2279},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"d":0,"x":2280},"o":"+=","e":{"op":"lit","v":1,"x":2281},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2023},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2282},"o":"=","e":{"op":"lit","v":true,"x":2283},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2024}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2022},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2021},{"op":"for","v":"b~706","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"bonuses","d":[],"x":2284},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"x":2285},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"effect"},"x":2286},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2026},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2025},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~704","x":2287},"by":{"op":"var","n":"you","x":2288}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2027}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2020},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2019}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2017},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2016},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2015}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2009}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
+    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2263},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2004},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2264},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2005},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2265},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2266},"o":"-=","e":{"op":"var","n":"n~715","x":2267},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2008}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2006}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2003},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2268},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2010},{"op":"let","v":"r~718","e":{"op":"lit","v":"titanium","x":2269},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2011},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2270},"o":"+=","e":{"op":"var","n":"n~717","x":2271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2012},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":2272},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2013},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2273},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2014},{"op":"rep","n":{"op":"var","n":"n~720","x":2274},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":2275},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":2276},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":2277},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2018},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2278},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2279},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":2280},"o":"+=","e":{"op":"lit","v":1,"x":2281},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2023},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2282},"o":"=","e":{"op":"lit","v":true,"x":2283},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2024}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2022},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2021},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":2284},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":2285},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":2286},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2026},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2025},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":2287},"by":{"op":"var","n":"you","x":2288}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2027}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2020},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2019}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2017},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2016},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2015}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2009}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
 }

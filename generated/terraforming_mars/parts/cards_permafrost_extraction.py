@@ -51,168 +51,168 @@ K = [
 ]
 
 
-def x_3633(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:511
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-8))
+def x_3673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:512
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-8))
 
 
-x_3635 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3636 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3637 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3641 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3642 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3643 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3645 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3646 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3647 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3648 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3649 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3650 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3654 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3675 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3676 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3677 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3681 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3682 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3683 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3685 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3686 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3687 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3688 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3689 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3690 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3694 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:517
+def t_3214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:518
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'ocean', True)
-    return t_3186(ctx, k, s, E)
+    LOCAL(ctx, E, 't~715', 'ocean', True)
+    return t_3216(ctx, k, s, E)
 
 
-d_3185 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:517
+d_3215 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:518
 
 
-def t_3186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3635(ctx, E):
-        return t_3187(ctx, k, s, E)
+    if x_3675(ctx, E):
+        return t_3217(ctx, k, s, E)
     return k()
 
 
-def t_3187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~710', x_3636(ctx, E), True)
-    if not x_3637(ctx, E):
+    LOCAL(ctx, E, 'legal~725', x_3676(ctx, E), True)
+    if not x_3677(ctx, E):
         return False
-    return t_3190(ctx, k, s, E)
+    return t_3220(ctx, k, s, E)
 
 
-d_3188 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3189 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3218 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3219 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_3190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3190, None, [], k)
+    return CHOOSE(ctx, 3220, None, [], k)
 
 
-def t_3191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3221(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
-    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
-    return t_3194(ctx, k, s, E)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    return t_3224(ctx, k, s, E)
 
 
-d_3192 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3193 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3222 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3223 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3224(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3195, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 3225, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3642(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[4])
-    return t_3197(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3682(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
+    return t_3227(ctx, k, s, E)
 
 
-def d_3195(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3195, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 3225, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3642(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3682(ctx, E), '=', False, K[3])
     return True
 
 
-d_3196 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3197 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3198 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3199 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3200 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3201 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3202 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3203 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3226 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3227 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3228 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3229 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3230 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3231 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3232 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3233 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {
-    3184: t_3184,
-    3185: CPS(d_3185),
-    3186: t_3186,
-    3187: t_3187,
-    3188: CPS(d_3188),
-    3189: CPS(d_3189),
-    3190: t_3190,
-    3191: t_3191,
-    3192: CPS(d_3192),
-    3193: CPS(d_3193),
-    3194: t_3194,
-    3195: CPS(d_3195),
-    3196: CPS(d_3196),
-    3197: t_3197,
-    3198: t_3198,
-    3199: t_3199,
-    3200: t_3200,
-    3201: t_3201,
-    3202: t_3202,
-    3203: CPS(d_3203),
+    3214: t_3214,
+    3215: CPS(d_3215),
+    3216: t_3216,
+    3217: t_3217,
+    3218: CPS(d_3218),
+    3219: CPS(d_3219),
+    3220: t_3220,
+    3221: t_3221,
+    3222: CPS(d_3222),
+    3223: CPS(d_3223),
+    3224: t_3224,
+    3225: CPS(d_3225),
+    3226: CPS(d_3226),
+    3227: t_3227,
+    3228: t_3228,
+    3229: t_3229,
+    3230: t_3230,
+    3231: t_3231,
+    3232: t_3232,
+    3233: CPS(d_3233),
 }
 
 
 CODE = {
-    3633: x_3633,
-    3635: x_3635,
-    3636: x_3636,
-    3637: x_3637,
-    3641: x_3641,
-    3642: x_3642,
-    3643: x_3643,
-    3645: x_3645,
-    3646: x_3646,
-    3647: x_3647,
-    3648: x_3648,
-    3649: x_3649,
-    3650: x_3650,
-    3654: x_3654,
+    3673: x_3673,
+    3675: x_3675,
+    3676: x_3676,
+    3677: x_3677,
+    3681: x_3681,
+    3682: x_3682,
+    3683: x_3683,
+    3685: x_3685,
+    3686: x_3686,
+    3687: x_3687,
+    3688: x_3688,
+    3689: x_3689,
+    3690: x_3690,
+    3694: x_3694,
 }
 AT = {
-    3633: 'rules_data/terraforming_mars/cards/141-208.yaml:511',
+    3673: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:511
-    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3633},"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"ocean","x":3634},"at":"rules_data/terraforming_mars/cards/141-208.yaml:517","id":3185},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~701","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~701"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"tile","d":null},"b":{"op":"var","n":"t~700"}}}]},"x":3635},"t":{"op":"seq","b":[{"op":"let","v":"legal~710","e":{"op":"letx","v":"open~706","e":{"op":"filt","v":"s~703","src":{"op":"filt","v":"x~702","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~702"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"t~700"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~703"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~704","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~703"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~705","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~705"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~709","e":{"op":"filt","v":"s~707","src":{"op":"var","n":"open~706"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~709"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~709"},"b":{"op":"var","n":"open~706"}}},"x":3636},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3188},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~710"}]},"b":{"op":"lit","v":0},"x":3637},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3189},{"op":"choose","alts":[{"gens":[{"v":"space~711","src":{"op":"var","n":"legal~710","x":3638},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~712","e":{"op":"var","n":"t~700","x":3639},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3192},{"op":"let","v":"s~713","e":{"op":"var","n":"space~711","x":3640},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3193},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~713"},"d":{},"x":3641},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~712"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3642},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3195},{"op":"set","t":{"op":"st","k":"last_space","x":3643},"o":"=","e":{"op":"var","n":"s~713","x":3644},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3196},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3645},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"bonus","d":null,"x":3646},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3199},{"op":"for","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces","x":3647},"w":{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false,"x":3648},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3649},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3201},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3200},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"effect","d":null,"x":3650},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3202},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~712","x":3651},"space":{"op":"var","n":"s~713","x":3652},"by":{"op":"var","n":"you","x":3653}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3203}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3198},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3197}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3194}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3191},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~711"}],"x":3654}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3190}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3187},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3186}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:517","id":3184},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:511"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:512
+    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3673},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3674},"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3215},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3675},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3676},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3218},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3677},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3219},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3678},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3679},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3222},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3680},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3223},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3681},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3682},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3225},{"op":"set","t":{"op":"st","k":"last_space","x":3683},"o":"=","e":{"op":"var","n":"s~728","x":3684},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3226},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3685},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3686},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3229},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3687},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3688},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3689},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3231},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3230},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3690},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3232},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3691},"space":{"op":"var","n":"s~728","x":3692},"by":{"op":"var","n":"you","x":3693}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3233}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3228},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3227}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3224}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3221},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3694}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3220}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3216}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3214},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:512"}',
 }

@@ -60,16 +60,16 @@ def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
     if not d_1831(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'energy', True)
-    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'energy', True)
+    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -86,9 +86,9 @@ def d_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2073(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -101,9 +101,9 @@ def d_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -117,9 +117,9 @@ def d_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:192
-    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2071},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1829},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":2072},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1830},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":2073},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1832},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2074},"o":"-=","e":{"op":"var","n":"n~700","x":2075},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1833}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1831},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":2076},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1834},{"op":"let","v":"r~703","e":{"op":"lit","v":"energy","x":2077},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1835},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2078},"o":"+=","e":{"op":"var","n":"n~702","x":2079},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1836}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1828},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2080},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1837},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
+    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2071},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1829},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2072},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1830},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2073},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1832},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2074},"o":"-=","e":{"op":"var","n":"n~715","x":2075},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1833}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1831},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2076},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1834},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":2077},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1835},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2078},"o":"+=","e":{"op":"var","n":"n~717","x":2079},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1836}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1828},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2080},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1837},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
 }

@@ -47,105 +47,105 @@ K = [
 ]
 
 
-x_3291 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3293 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:306
-x_3296 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3331 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3333 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3336 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
+def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
     if E is None:
         E = ctx.env()
     return (E.get('card') == E.get('this'))
 
 
-x_3300 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:306
+x_3340 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:307
 
 
-def d_2884(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
+def d_2914(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'animal', True)
-    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'animal', True)
+    c, key = KEYPLACE(ctx, 2917, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2885 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:313
-d_2886 = _C.d_897  # rules_data/terraforming_mars/cards/141-208.yaml:313
+d_2915 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2916 = _C.d_897  # rules_data/terraforming_mars/cards/141-208.yaml:314
 
 
-def d_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2917, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-def d_2888(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:317
+def d_2918(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'animal', True)
-    c, key = KEYPLACE(ctx, 2891, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'animal', True)
+    c, key = KEYPLACE(ctx, 2921, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2889 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:317
-d_2890 = _C.d_912  # rules_data/terraforming_mars/cards/141-208.yaml:317
+d_2919 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2920 = _C.d_912  # rules_data/terraforming_mars/cards/141-208.yaml:318
 
 
-def d_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2891, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2921, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2884: CPS(d_2884),
-    2885: CPS(d_2885),
-    2886: CPS(d_2886),
-    2887: CPS(d_2887),
-    2888: CPS(d_2888),
-    2889: CPS(d_2889),
-    2890: CPS(d_2890),
-    2891: CPS(d_2891),
+    2914: CPS(d_2914),
+    2915: CPS(d_2915),
+    2916: CPS(d_2916),
+    2917: CPS(d_2917),
+    2918: CPS(d_2918),
+    2919: CPS(d_2919),
+    2920: CPS(d_2920),
+    2921: CPS(d_2921),
 }
 
 
 CODE = {
-    3291: x_3291,
-    3293: x_3293,
-    3296: x_3296,
-    3299: x_3299,
-    3300: x_3300,
+    3331: x_3331,
+    3333: x_3333,
+    3336: x_3336,
+    3339: x_3339,
+    3340: x_3340,
 }
 AT = {
-    3299: 'rules_data/terraforming_mars/cards/141-208.yaml:306',
+    3339: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:306
-    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3289},"at":"rules_data/terraforming_mars/cards/141-208.yaml:313","id":2885},{"op":"let","v":"r~701","e":{"op":"lit","v":"animal","x":3290},"at":"rules_data/terraforming_mars/cards/141-208.yaml:313","id":2886},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3291},"o":"+=","e":{"op":"var","n":"n~700","x":3292},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2887}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:313","id":2884},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3293},"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:317","id":2889},{"op":"let","v":"r~703","e":{"op":"lit","v":"animal","x":3295},"at":"rules_data/terraforming_mars/cards/141-208.yaml:317","id":2890},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3296},"o":"+=","e":{"op":"var","n":"n~702","x":3297},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2891}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:317","id":2888}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3298},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3299},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3300},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:306"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:307
+    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3329},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2915},{"op":"let","v":"r~716","e":{"op":"lit","v":"animal","x":3330},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2916},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3331},"o":"+=","e":{"op":"var","n":"n~715","x":3332},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2917}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2914},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3333},"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3334},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2919},{"op":"let","v":"r~718","e":{"op":"lit","v":"animal","x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2920},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3336},"o":"+=","e":{"op":"var","n":"n~717","x":3337},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2921}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2918}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3338},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3339},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3340},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
 }

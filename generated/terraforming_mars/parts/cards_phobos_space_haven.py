@@ -58,7 +58,7 @@ x_931 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     if E is None:
         E = ctx.env()
-    return [E.get('s~703')]
+    return [E.get('s~718')]
 
 
 x_937 = _C.x_908  # rules_data/terraforming_mars/definitions/board.yaml:92
@@ -82,13 +82,13 @@ def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'titanium', True)
-    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[3])
-    LOCAL(ctx, E, 't~702', 'city', True)
-    LOCAL(ctx, E, 's~703', 's02', True)
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[3])
+    LOCAL(ctx, E, 't~717', 'city', True)
+    LOCAL(ctx, E, 's~718', 's02', True)
     return t_838(ctx, k, s, E)
 
 
@@ -102,9 +102,9 @@ def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[3])
     return True
 
 
@@ -114,7 +114,7 @@ def d_836(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~702', 'city', True)
+    LOCAL(ctx, E, 't~717', 'city', True)
     return True
 
 
@@ -124,7 +124,7 @@ def d_837(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~703', 's02', True)
+    LOCAL(ctx, E, 's~718', 's02', True)
     return True
 
 
@@ -134,8 +134,8 @@ def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~704', E.get('t~702'), True)
-    LOCAL(ctx, E, 'l~705', x_936(ctx, E), True)
+    LOCAL(ctx, E, 't~719', E.get('t~717'), True)
+    LOCAL(ctx, E, 'l~720', x_936(ctx, E), True)
     return t_841(ctx, k, s, E)
 
 
@@ -145,7 +145,7 @@ def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~704', E.get('t~702'), True)
+    LOCAL(ctx, E, 't~719', E.get('t~717'), True)
     return True
 
 
@@ -155,7 +155,7 @@ def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~705', x_936(ctx, E), True)
+    LOCAL(ctx, E, 'l~720', x_936(ctx, E), True)
     return True
 
 
@@ -176,7 +176,7 @@ def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~710', x_938(ctx, E), True)
+    LOCAL(ctx, E, 'open~725', x_938(ctx, E), True)
     if not x_939(ctx, E):
         return False
     return t_845(ctx, k, s, E)
@@ -199,8 +199,8 @@ def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~704'), True)
-    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return t_849(ctx, k, s, E)
 
 
@@ -214,10 +214,10 @@ def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
     return t_852(ctx, k, s, E)
 
 
@@ -227,7 +227,7 @@ def d_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[4])
     return True
@@ -298,5 +298,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:209
-    'phobos_space_haven': '{"id":"phobos_space_haven","number":"021","name":{"en":"Phobos Space Haven"},"type":"automated","cost":25,"tags":["space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":929},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":833},{"op":"let","v":"r~701","e":{"op":"lit","v":"titanium","x":930},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":834},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":931},"o":"+=","e":{"op":"var","n":"n~700","x":932},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":835},{"op":"let","v":"t~702","e":{"op":"lit","v":"city","x":933},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":836},{"op":"let","v":"s~703","e":{"op":"lit","v":"s02","x":934},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":837},{"op":"seq","b":[{"op":"let","v":"t~704","e":{"op":"var","n":"t~702","x":935},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":839},{"op":"let","v":"l~705","e":{"op":"list","a":[{"op":"var","n":"s~703"}],"x":936},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":840},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~706","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~706"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~706"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~706"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~706"},"f":"tile","d":null},"b":{"op":"var","n":"t~704"}}}]},"x":937},"t":{"op":"seq","b":[{"op":"let","v":"open~710","e":{"op":"filt","v":"s~707","src":{"op":"var","n":"l~705"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~707"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~707"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~707"},"f":"reserved","d":null},"b":{"op":"var","n":"t~704"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~707"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~707"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~707"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~707"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~709","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~709"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~709"}}]}]}}]}]}}]}}]}]},"x":938},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":843},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~710"}]},"b":{"op":"lit","v":0},"x":939},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":844},{"op":"choose","alts":[{"gens":[{"v":"space~711","src":{"op":"var","n":"open~710","x":940},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~712","e":{"op":"var","n":"t~704","x":941},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":847},{"op":"let","v":"s~713","e":{"op":"var","n":"space~711","x":942},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":848},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~713"},"d":{},"x":943},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~712"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":944},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":850},{"op":"set","t":{"op":"st","k":"last_space","x":945},"o":"=","e":{"op":"var","n":"s~713","x":946},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":851},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":947},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"bonus","d":null,"x":948},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":854},{"op":"for","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces","x":949},"w":{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false,"x":950},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":951},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":856},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":855},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"effect","d":null,"x":952},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":857},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~712","x":953},"space":{"op":"var","n":"s~713","x":954},"by":{"op":"var","n":"you","x":955}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":858}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":853},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":852}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":849}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":846},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~711"}],"x":956}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s02"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Base spaziale di Phobos","en":"place a city tile on the Phobos Space Haven space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":845}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":842},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":841}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":838}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":832},"vp":{"op":"lit","v":3,"x":957},"source":{"doc":"tm-facts","section":"cards.json #021 (city on the off-map space Phobos Space Haven)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:209"}',
+    'phobos_space_haven': '{"id":"phobos_space_haven","number":"021","name":{"en":"Phobos Space Haven"},"type":"automated","cost":25,"tags":["space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":929},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":833},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":930},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":834},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":931},"o":"+=","e":{"op":"var","n":"n~715","x":932},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":835},{"op":"let","v":"t~717","e":{"op":"lit","v":"city","x":933},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":836},{"op":"let","v":"s~718","e":{"op":"lit","v":"s02","x":934},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":837},{"op":"seq","b":[{"op":"let","v":"t~719","e":{"op":"var","n":"t~717","x":935},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":839},{"op":"let","v":"l~720","e":{"op":"list","a":[{"op":"var","n":"s~718"}],"x":936},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":840},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~721","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":937},"t":{"op":"seq","b":[{"op":"let","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"l~720"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]},"x":938},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":843},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~725"}]},"b":{"op":"lit","v":0},"x":939},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":844},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"open~725","x":940},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~719","x":941},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":847},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":942},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":848},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":943},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":944},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":850},{"op":"set","t":{"op":"st","k":"last_space","x":945},"o":"=","e":{"op":"var","n":"s~728","x":946},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":851},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":947},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":948},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":854},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":949},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":950},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":951},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":856},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":855},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":952},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":857},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":953},"space":{"op":"var","n":"s~728","x":954},"by":{"op":"var","n":"you","x":955}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":858}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":853},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":852}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":849}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":846},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":956}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s02"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Base spaziale di Phobos","en":"place a city tile on the Phobos Space Haven space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":845}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":842},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":841}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":838}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":832},"vp":{"op":"lit","v":3,"x":957},"source":{"doc":"tm-facts","section":"cards.json #021 (city on the off-map space Phobos Space Haven)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:209"}',
 }

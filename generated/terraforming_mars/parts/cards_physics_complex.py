@@ -65,8 +65,8 @@ def d_1873(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 6, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 6, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_1876(ctx, E):
         return False
     return True
@@ -78,7 +78,7 @@ def d_1874(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 6, True)
+    LOCAL(ctx, E, 'n~715', 6, True)
     return True
 
 
@@ -94,9 +94,9 @@ def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2129(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -109,9 +109,9 @@ def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -121,11 +121,11 @@ def d_1879(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'science', True)
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'science', True)
     c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -138,7 +138,7 @@ def d_1881(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'science', True)
+    LOCAL(ctx, E, 'r~718', 'science', True)
     return True
 
 
@@ -150,7 +150,7 @@ def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:253
-    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2126},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":6,"x":2127},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1874},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2128},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1875},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":2129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1877},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2130},"o":"-=","e":{"op":"var","n":"n~700","x":2131},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1878}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1876}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1873},"effect":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":2132},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1880},{"op":"let","v":"r~703","e":{"op":"lit","v":"science","x":2133},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1881},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2134},"o":"+=","e":{"op":"var","n":"n~702","x":2135},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1882}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1879}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
+    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2126},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":6,"x":2127},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1874},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2128},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1875},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1877},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2130},"o":"-=","e":{"op":"var","n":"n~715","x":2131},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1878}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1876}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1873},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2132},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1880},{"op":"let","v":"r~718","e":{"op":"lit","v":"science","x":2133},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1881},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2134},"o":"+=","e":{"op":"var","n":"n~717","x":2135},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1882}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1879}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
 }

@@ -51,171 +51,171 @@ K = [
 ]
 
 
-x_3681 = _C.x_2963  # rules_data/terraforming_mars/cards/141-208.yaml:528
-x_3683 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3684 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3685 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3689 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3690 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3691 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3693 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3694 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3695 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3696 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3697 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3698 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3702 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3721 = _C.x_2983  # rules_data/terraforming_mars/cards/141-208.yaml:529
+x_3723 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3724 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3725 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3729 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3730 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3731 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3733 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3734 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3735 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3736 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3737 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3738 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3742 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:535
+def t_3256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~704', 'greenery', True)
-    return t_3228(ctx, k, s, E)
+    LOCAL(ctx, E, 't~719', 'greenery', True)
+    return t_3258(ctx, k, s, E)
 
 
-def d_3227(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:535
+def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~704', 'greenery', True)
+    LOCAL(ctx, E, 't~719', 'greenery', True)
     return True
 
 
-def t_3228(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3683(ctx, E):
-        return t_3229(ctx, k, s, E)
+    if x_3723(ctx, E):
+        return t_3259(ctx, k, s, E)
     return k()
 
 
-def t_3229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~714', x_3684(ctx, E), True)
-    if not x_3685(ctx, E):
+    LOCAL(ctx, E, 'legal~729', x_3724(ctx, E), True)
+    if not x_3725(ctx, E):
         return False
-    return t_3232(ctx, k, s, E)
+    return t_3262(ctx, k, s, E)
 
 
-d_3230 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3231 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3260 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3261 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_3232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3232, None, [], k)
+    return CHOOSE(ctx, 3262, None, [], k)
 
 
-def t_3233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~716', E.get('t~704'), True)
-    LOCAL(ctx, E, 's~717', E.get('space~715'), True)
-    return t_3236(ctx, k, s, E)
+    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
+    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
+    return t_3266(ctx, k, s, E)
 
 
-d_3234 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3235 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3264 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3265 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3266(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3237, ctx.state.get('board'), E.get('s~717'))
+    c, key = KEYPLACE(ctx, 3267, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3690(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~717'), '=', False, K[4])
-    return t_3239(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3730(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[4])
+    return t_3269(ctx, k, s, E)
 
 
-def d_3237(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3267(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3237, ctx.state.get('board'), E.get('s~717'))
+    c, key = KEYPLACE(ctx, 3267, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3690(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3730(ctx, E), '=', False, K[3])
     return True
 
 
-d_3238 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3239 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3240 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3241 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3242 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3243 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3244 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3245 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3268 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3269 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3270 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3271 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3272 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3273 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3274 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3275 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {
-    3226: t_3226,
-    3227: CPS(d_3227),
-    3228: t_3228,
-    3229: t_3229,
-    3230: CPS(d_3230),
-    3231: CPS(d_3231),
-    3232: t_3232,
-    3233: t_3233,
-    3234: CPS(d_3234),
-    3235: CPS(d_3235),
-    3236: t_3236,
-    3237: CPS(d_3237),
-    3238: CPS(d_3238),
-    3239: t_3239,
-    3240: t_3240,
-    3241: t_3241,
-    3242: t_3242,
-    3243: t_3243,
-    3244: t_3244,
-    3245: CPS(d_3245),
+    3256: t_3256,
+    3257: CPS(d_3257),
+    3258: t_3258,
+    3259: t_3259,
+    3260: CPS(d_3260),
+    3261: CPS(d_3261),
+    3262: t_3262,
+    3263: t_3263,
+    3264: CPS(d_3264),
+    3265: CPS(d_3265),
+    3266: t_3266,
+    3267: CPS(d_3267),
+    3268: CPS(d_3268),
+    3269: t_3269,
+    3270: t_3270,
+    3271: t_3271,
+    3272: t_3272,
+    3273: t_3273,
+    3274: t_3274,
+    3275: CPS(d_3275),
 }
 
 
 CODE = {
-    3681: x_3681,
-    3683: x_3683,
-    3684: x_3684,
-    3685: x_3685,
-    3689: x_3689,
-    3690: x_3690,
-    3691: x_3691,
-    3693: x_3693,
-    3694: x_3694,
-    3695: x_3695,
-    3696: x_3696,
-    3697: x_3697,
-    3698: x_3698,
-    3702: x_3702,
+    3721: x_3721,
+    3723: x_3723,
+    3724: x_3724,
+    3725: x_3725,
+    3729: x_3729,
+    3730: x_3730,
+    3731: x_3731,
+    3733: x_3733,
+    3734: x_3734,
+    3735: x_3735,
+    3736: x_3736,
+    3737: x_3737,
+    3738: x_3738,
+    3742: x_3742,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:528
-    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3681},"effect":{"op":"seq","b":[{"op":"let","v":"t~704","e":{"op":"lit","v":"greenery","x":3682},"at":"rules_data/terraforming_mars/cards/141-208.yaml:535","id":3227},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~705","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~705"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~705"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~705"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~705"},"f":"tile","d":null},"b":{"op":"var","n":"t~704"}}}]},"x":3683},"t":{"op":"seq","b":[{"op":"let","v":"legal~714","e":{"op":"letx","v":"open~710","e":{"op":"filt","v":"s~707","src":{"op":"filt","v":"x~706","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~706"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~707"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~707"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~707"},"f":"reserved","d":null},"b":{"op":"var","n":"t~704"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~707"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~707"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~707"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~707"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~709","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~709"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~709"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~713","e":{"op":"filt","v":"s~711","src":{"op":"var","n":"open~710"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~712","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~711"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~712"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~712"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~713"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~713"},"b":{"op":"var","n":"open~710"}}},"x":3684},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3230},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~714"}]},"b":{"op":"lit","v":0},"x":3685},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3231},{"op":"choose","alts":[{"gens":[{"v":"space~715","src":{"op":"var","n":"legal~714","x":3686},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~716","e":{"op":"var","n":"t~704","x":3687},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3234},{"op":"let","v":"s~717","e":{"op":"var","n":"space~715","x":3688},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3235},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{},"x":3689},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~716"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~716"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3690},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3237},{"op":"set","t":{"op":"st","k":"last_space","x":3691},"o":"=","e":{"op":"var","n":"s~717","x":3692},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3238},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3693},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~717"},"f":"bonus","d":null,"x":3694},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3241},{"op":"for","v":"x~718","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~717"}],"kind":"spaces","x":3695},"w":{"op":"in","a":{"op":"var","n":"x~718"},"b":{"op":"st","k":"board"},"neg":false,"x":3696},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~718"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3697},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3243},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3242},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~716"},"f":"effect","d":null,"x":3698},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3244},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~716","x":3699},"space":{"op":"var","n":"s~717","x":3700},"by":{"op":"var","n":"you","x":3701}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3245}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3240},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3239}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3236}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3233},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~715"}],"x":3702}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde","en":"place a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3232}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3229},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3228}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:535","id":3226},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:528"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:529
+    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3721},"effect":{"op":"seq","b":[{"op":"let","v":"t~719","e":{"op":"lit","v":"greenery","x":3722},"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3257},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":3723},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":3724},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3260},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":3725},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3261},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":3726},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":3727},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3264},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":3728},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3265},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":3729},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3730},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3267},{"op":"set","t":{"op":"st","k":"last_space","x":3731},"o":"=","e":{"op":"var","n":"s~732","x":3732},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3268},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3733},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":3734},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3271},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":3735},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":3736},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3737},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3273},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3272},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":3738},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3274},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":3739},"space":{"op":"var","n":"s~732","x":3740},"by":{"op":"var","n":"you","x":3741}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3275}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3270},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3269}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3266}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3263},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":3742}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde","en":"place a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3262}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3259},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3258}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3256},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:529"}',
 }

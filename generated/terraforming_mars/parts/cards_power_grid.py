@@ -50,7 +50,7 @@ K = [
 def x_2234(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2234, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_710 for v_x_710 in items_of((ctx.index.plain['cards'].get(v_c_709, NOREC).get('tags', []) if type(v_c_709) is str else [])) if (v_x_710 == 'power')]) for v_c_709 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_712 for v_x_712 in items_of((ctx.index.plain['corporations'].get(v_c_711, NOREC).get('tags', []) if type(v_c_711) is str else [])) if (v_x_712 == 'power')]) for v_c_711 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_713 for v_x_713 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_713 == 'power')]))))
+    return MEMO(ctx, (2234, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_724, NOREC).get('tags', []) if type(v_c_724) is str else [])).count('power') for v_c_724 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_726, NOREC).get('tags', []) if type(v_c_726) is str else [])).count('power') for v_c_726 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('power')))) is int else AR('+', _w6, _w7)))
 
 
 x_2235 = _C.x_2235  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -63,10 +63,10 @@ def d_1973(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~714', 1, True)
-    LOCAL(ctx, E, 'r~715', 'energy', True)
-    LOCAL(ctx, E, 'k~716', x_2234(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~715'))
+    LOCAL(ctx, E, 'n~729', 1, True)
+    LOCAL(ctx, E, 'r~730', 'energy', True)
+    LOCAL(ctx, E, 'k~731', x_2234(ctx, E), True)
+    c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[0])
     return True
@@ -81,7 +81,7 @@ def d_1975(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~715', 'energy', True)
+    LOCAL(ctx, E, 'r~730', 'energy', True)
     return True
 
 
@@ -91,7 +91,7 @@ def d_1976(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', x_2234(ctx, E), True)
+    LOCAL(ctx, E, 'k~731', x_2234(ctx, E), True)
     return True
 
 
@@ -101,7 +101,7 @@ def d_1977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~715'))
+    c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[0])
     return True
@@ -128,5 +128,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:324
-    'power_grid': '{"id":"power_grid","number":"102","name":{"en":"Power Grid"},"type":"automated","cost":18,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~714","e":{"op":"lit","v":1,"x":2232},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1974},{"op":"let","v":"r~715","e":{"op":"lit","v":"energy","x":2233},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1975},{"op":"let","v":"k~716","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~709","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~710","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~709"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~710"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~711","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~712","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~711"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~712"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~713","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~713"},"b":{"op":"lit","v":"power"}}}]}},"x":2234},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~715"},"d":0,"x":2235},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~714"},"b":{"op":"var","n":"k~716"},"x":2236},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1977}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1973},"source":{"doc":"tm-facts","section":"cards.json #102 (production per power tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:324"}',
+    'power_grid': '{"id":"power_grid","number":"102","name":{"en":"Power Grid"},"type":"automated","cost":18,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~729","e":{"op":"lit","v":1,"x":2232},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1974},{"op":"let","v":"r~730","e":{"op":"lit","v":"energy","x":2233},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1975},{"op":"let","v":"k~731","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~724","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~725","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~724"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~725"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~726","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~727","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~726"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~727"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~728","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~728"},"b":{"op":"lit","v":"power"}}}]}},"x":2234},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~730"},"d":0,"x":2235},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~729"},"b":{"op":"var","n":"k~731"},"x":2236},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1977}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1973},"source":{"doc":"tm-facts","section":"cards.json #102 (production per power tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:324"}',
 }

@@ -48,24 +48,24 @@ K = [
 ]
 
 
-def x_3703(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
+def x_3743(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     if E is None:
         E = ctx.env()
     return (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'energy', 0))
 
 
-x_3704 = _C.x_3026  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-x_3705 = _C.x_3027  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3706 = _C.x_3028  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3708 = _C.x_3030  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3710 = _C.x_3028  # rules_data/terraforming_mars/cards/141-208.yaml:545
-x_3712 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3713 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3715 = _C.x_3028  # rules_data/terraforming_mars/cards/141-208.yaml:545
-x_3717 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3744 = _C.x_3046  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+x_3745 = _C.x_3047  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3746 = _C.x_3048  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3748 = _C.x_3050  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3750 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3752 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3753 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3755 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3757 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
+def t_3276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,150 +73,150 @@ def t_3246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~702', x_3710(ctx, E), True)
-        LOCAL(ctx, E, 'r~703', 'energy', True)
-        if not d_3254(ctx, E):
+        LOCAL(ctx, E, 'n~717', x_3750(ctx, E), True)
+        LOCAL(ctx, E, 'r~718', 'energy', True)
+        if not d_3284(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~700', x_3703(ctx, E), True)
-    return t_3248(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~715', x_3743(ctx, E), True)
+    return t_3278(ctx, r1, s, E)
 
 
-def d_3247(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
+def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', x_3703(ctx, E), True)
+    LOCAL(ctx, E, 'n~715', x_3743(ctx, E), True)
     return True
 
 
-def t_3248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_3278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3704(ctx, E):
+    if not x_3744(ctx, E):
         return False
-    return t_3250(ctx, k, s, E)
+    return t_3280(ctx, k, s, E)
 
 
-d_3249 = _C.d_2664  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_3279 = _C.d_2679  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
 
 
-def t_3250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def t_3280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3250, None, [], k)
+    return CHOOSE(ctx, 3280, None, [], k)
 
 
-d_3251 = _C.d_2666  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_3252 = _C.d_2667  # rules_data/terraforming_mars/cards/141-208.yaml:545
-d_3253 = _C.d_1208  # rules_data/terraforming_mars/cards/141-208.yaml:545
+d_3281 = _C.d_2681  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_3282 = _C.d_2682  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3283 = _C.d_1208  # rules_data/terraforming_mars/cards/141-208.yaml:546
 
 
-def d_3254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3712(ctx, E):
+    if not x_3752(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3256, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 3286, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
-d_3255 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3285 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3256, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 3286, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
-def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
+def d_3287(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', x_3715(ctx, E), True)
-    LOCAL(ctx, E, 'r~705', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3260, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    LOCAL(ctx, E, 'n~719', x_3755(ctx, E), True)
+    LOCAL(ctx, E, 'r~720', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3290, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-d_3258 = _C.d_2672  # rules_data/terraforming_mars/cards/141-208.yaml:545
-d_3259 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:545
+d_3288 = _C.d_2687  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3289 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:546
 
 
-def d_3260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3260, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 3290, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3246: t_3246,
-    3247: CPS(d_3247),
-    3248: t_3248,
-    3249: CPS(d_3249),
-    3250: t_3250,
-    3251: CPS(d_3251),
-    3252: CPS(d_3252),
-    3253: CPS(d_3253),
-    3254: CPS(d_3254),
-    3255: CPS(d_3255),
-    3256: CPS(d_3256),
-    3257: CPS(d_3257),
-    3258: CPS(d_3258),
-    3259: CPS(d_3259),
-    3260: CPS(d_3260),
+    3276: t_3276,
+    3277: CPS(d_3277),
+    3278: t_3278,
+    3279: CPS(d_3279),
+    3280: t_3280,
+    3281: CPS(d_3281),
+    3282: CPS(d_3282),
+    3283: CPS(d_3283),
+    3284: CPS(d_3284),
+    3285: CPS(d_3285),
+    3286: CPS(d_3286),
+    3287: CPS(d_3287),
+    3288: CPS(d_3288),
+    3289: CPS(d_3289),
+    3290: CPS(d_3290),
 }
 
 
 CODE = {
-    3703: x_3703,
-    3704: x_3704,
-    3705: x_3705,
-    3706: x_3706,
-    3708: x_3708,
-    3710: x_3710,
-    3712: x_3712,
-    3713: x_3713,
-    3715: x_3715,
-    3717: x_3717,
+    3743: x_3743,
+    3744: x_3744,
+    3745: x_3745,
+    3746: x_3746,
+    3748: x_3748,
+    3750: x_3750,
+    3752: x_3752,
+    3753: x_3753,
+    3755: x_3755,
+    3757: x_3757,
 }
 AT = {
-    3703: 'rules_data/terraforming_mars/cards/141-208.yaml:545',
+    3743: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:537
-    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3703},"at":"rules_data/terraforming_mars/cards/141-208.yaml:545","id":3247},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~700"},"b":{"op":"lit","v":1},"x":3704},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3249},{"op":"choose","alts":[{"gens":[{"v":"k~701","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~700"},"x":3705},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3706},"o":"=","e":{"op":"var","n":"k~701","x":3707},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3251},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~701"}],"x":3708}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~700","x":3709}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3250}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3248},{"op":"let","v":"n~702","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3710},"at":"rules_data/terraforming_mars/cards/141-208.yaml:545","id":3252},{"op":"let","v":"r~703","e":{"op":"lit","v":"energy","x":3711},"at":"rules_data/terraforming_mars/cards/141-208.yaml:545","id":3253},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"},"x":3712},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3255},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3713},"o":"-=","e":{"op":"var","n":"n~702","x":3714},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3256}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3254}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:545","id":3246},"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3715},"at":"rules_data/terraforming_mars/cards/141-208.yaml:545","id":3258},{"op":"let","v":"r~705","e":{"op":"lit","v":"megacredits","x":3716},"at":"rules_data/terraforming_mars/cards/141-208.yaml:545","id":3259},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":3717},"o":"+=","e":{"op":"var","n":"n~704","x":3718},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3260}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:545","id":3257}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:537"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:538
+    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3743},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3277},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~715"},"b":{"op":"lit","v":1},"x":3744},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3279},{"op":"choose","alts":[{"gens":[{"v":"k~716","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~715"},"x":3745},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3746},"o":"=","e":{"op":"var","n":"k~716","x":3747},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3281},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~716"}],"x":3748}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~715","x":3749}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3280}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3278},{"op":"let","v":"n~717","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3750},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3282},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":3751},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3283},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":3752},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3285},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3753},"o":"-=","e":{"op":"var","n":"n~717","x":3754},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3286}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3284}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3276},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3755},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3288},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3756},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3289},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3757},"o":"+=","e":{"op":"var","n":"n~719","x":3758},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3290}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3287}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
 }

@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_2878 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2880 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:16
+x_2898 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2900 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
-def d_2531(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
+def d_2546(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    c, key = KEYPLACE(ctx, 2534, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 2549, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-d_2532 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2533 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2547 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2548 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:15
 
 
-def d_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2534, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2549, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-t_2535 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:16
+t_2550 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
 TRIALS = {
-    2531: CPS(d_2531),
-    2532: CPS(d_2532),
-    2533: CPS(d_2533),
-    2534: CPS(d_2534),
-    2535: t_2535,
+    2546: CPS(d_2546),
+    2547: CPS(d_2547),
+    2548: CPS(d_2548),
+    2549: CPS(d_2549),
+    2550: t_2550,
 }
 
 
 CODE = {
-    2878: x_2878,
-    2880: x_2880,
+    2898: x_2898,
+    2900: x_2900,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:9
-    'power_plant': '{"id":"power_plant","number":"141","name":{"en":"Power Plant"},"type":"automated","cost":4,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2876},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2532},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2877},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2533},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2878},"o":"+=","e":{"op":"var","n":"n~700","x":2879},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2534}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2531},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2880},"at":"rules_data/terraforming_mars/cards/141-208.yaml:16","id":2535},"source":{"doc":"tm-facts","section":"cards.json #141"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:9"}',
+    'power_plant': '{"id":"power_plant","number":"141","name":{"en":"Power Plant"},"type":"automated","cost":4,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2896},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2547},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2897},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2548},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2898},"o":"+=","e":{"op":"var","n":"n~715","x":2899},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2549}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2546},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2900},"at":"rules_data/terraforming_mars/cards/141-208.yaml:16","id":2550},"source":{"doc":"tm-facts","section":"cards.json #141"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:9"}',
 }

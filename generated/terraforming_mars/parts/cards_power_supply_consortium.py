@@ -47,41 +47,120 @@ K = [
 ]
 
 
-x_3108 = _C.x_2756  # rules_data/terraforming_mars/cards/141-208.yaml:197
-x_3111 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3128 = _C.x_2776  # rules_data/terraforming_mars/cards/141-208.yaml:197
 
 
-def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3112, E.get('n~704'), E.get('r~705'), ctx.stamps.get('prod', 0),), lambda: any([((_w4 if type((_w4 := ((_w2 if type((_w2 := (_w1.get(E.get('r~705'), 0) if type((_w1 := (ctx.state['players'][v_target_706] if type(v_target_706) is int and 0 <= v_target_706 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~705'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~704'))) is int else num(_w3))))) is int else num(_w4)) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~705'))) is str else 0))) is int else num(_w6))) for v_target_706 in items_of(list(range(len(ctx.state['players']))))]))
+    def compute():
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~720'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~720'), 0) if type((_w1 := (ctx.state['players'][v_target_721] if type(v_target_721) is int and 0 <= v_target_721 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~720'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~719'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_721 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3131, E.get('n~719'), E.get('r~720'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3113 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3134 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3135(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := ((_w3 if type((_w3 := (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~707'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~705'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~704'))) is int else num(_w4))))) is int else num(_w5)) >= (_w7 if type((_w7 := (ctx.index.plain['resources'].get(_w6, NOREC).get('production_min', 0) if type((_w6 := E.get('r~705'))) is str else 0))) is int else num(_w7)))
+    def compute():
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~723'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~723'), 0) if type((_w1 := (ctx.state['players'][v_target_724] if type(v_target_724) is int and 0 <= v_target_724 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~723'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~722'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_724 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3135, E.get('n~722'), E.get('r~723'), ctx.stamps.get('prod', 0),), compute)
 
 
-def x_3115(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3136 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+
+
+def x_3137(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~707'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~705'), 0))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~725'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~723'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~722'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~723'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~707')}
+    return (_w2.get(E.get('r~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~725'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~723'), 0))
 
 
-x_3120 = _C.x_1411  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~725')}
 
 
-def t_2733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
+x_3145 = _C.x_1247  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+def x_3149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~729'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~729'), 0))
+
+
+x_3153 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+
+
+def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~731'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~731'), 0) if type((_w1 := (ctx.state['players'][v_target_732] if type(v_target_732) is int and 0 <= v_target_732 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~731'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~730'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_732 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3154, E.get('n~730'), E.get('r~731'), ctx.stamps.get('prod', 0),), compute)
+
+
+x_3155 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+
+
+def x_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~730'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~731'))) is str else 0))) is int else num(_w6)))
+
+
+def x_3157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0))
+
+
+def x_3159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~733')}
+
+
+def t_2748(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:206
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'energy', True)
+    return t_2751(ctx, k, s, E)
+
+
+d_2749 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2750 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:206
+
+
+def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3131(ctx, E):
+        return t_2752(ctx, k, s, E)
+    return t_2763(ctx, k, s, E)
+
+
+def t_2752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,134 +168,306 @@ def t_2733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~708', 1, True)
-        LOCAL(ctx, E, 'r~709', 'energy', True)
-        c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('prod'), E.get('r~709'))
+        LOCAL(ctx, E, 'n~726', E.get('n~719'), True)
+        LOCAL(ctx, E, 'r~727', E.get('r~720'), True)
+        c, key = KEYPLACE(ctx, 2762, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~708'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'energy', True)
-    return t_2736(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~722', E.get('n~719'), True)
+    LOCAL(ctx, E, 'r~723', E.get('r~720'), True)
+    return t_2755(ctx, r1, s, E)
 
 
-d_2734 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:205
-d_2735 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:205
-
-
-def t_2736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3111(ctx, E):
-        return t_2737(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~722', E.get('n~719'), True)
+    return True
+
+
+def d_2754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~723', E.get('r~720'), True)
+    return True
+
+
+def t_2755(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3134(ctx, E):
+        return t_2756(ctx, k, s, E)
     return k()
 
 
-def t_2737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3112(ctx, E):
+    if not x_3135(ctx, E):
         return False
-    return t_2739(ctx, k, s, E)
+    return t_2758(ctx, k, s, E)
 
 
-def d_2738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3112(ctx, E):
+    if not x_3135(ctx, E):
         return False
     return True
 
 
-def t_2739(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2739, None, [], k)
+    return CHOOSE(ctx, 2758, None, [], k)
 
 
-def d_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2740, PL(ctx, E.get('target~707')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2759, PL(ctx, E.get('target~725')).get('prod'), E.get('r~723'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~722'), '-=', False, K[0])
     return True
 
 
-d_2741 = _C.d_1249  # rules_data/terraforming_mars/cards/141-208.yaml:205
-
-
-def d_2742(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:205
+def d_2760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~709', 'energy', True)
+    LOCAL(ctx, E, 'n~726', E.get('n~719'), True)
     return True
 
 
-def d_2743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('prod'), E.get('r~709'))
+    LOCAL(ctx, E, 'r~727', E.get('r~720'), True)
+    return True
+
+
+def d_2762(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 2762, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~708'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
+    return True
+
+
+def t_2763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    ctx.steps += 6
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~728', E.get('n~719'), True)
+    LOCAL(ctx, E, 'r~729', E.get('r~720'), True)
+    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~730', E.get('n~719'), True)
+    LOCAL(ctx, E, 'r~731', E.get('r~720'), True)
+    return t_2769(ctx, k, s, E)
+
+
+def d_2764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~728', E.get('n~719'), True)
+    return True
+
+
+def d_2765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~729', E.get('r~720'), True)
+    return True
+
+
+def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[0])
+    return True
+
+
+def d_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~730', E.get('n~719'), True)
+    return True
+
+
+def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~731', E.get('r~720'), True)
+    return True
+
+
+def t_2769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3153(ctx, E):
+        return t_2770(ctx, k, s, E)
+    return k()
+
+
+def t_2770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3154(ctx, E):
+        return False
+    return t_2772(ctx, k, s, E)
+
+
+def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3154(ctx, E):
+        return False
+    return True
+
+
+def t_2772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 2772, None, [], k)
+
+
+def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 2773, PL(ctx, E.get('target~733')).get('prod'), E.get('r~731'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    2733: t_2733,
-    2734: CPS(d_2734),
-    2735: CPS(d_2735),
-    2736: t_2736,
-    2737: t_2737,
-    2738: CPS(d_2738),
-    2739: t_2739,
-    2740: CPS(d_2740),
-    2741: CPS(d_2741),
-    2742: CPS(d_2742),
-    2743: CPS(d_2743),
+    2748: t_2748,
+    2749: CPS(d_2749),
+    2750: CPS(d_2750),
+    2751: t_2751,
+    2752: t_2752,
+    2753: CPS(d_2753),
+    2754: CPS(d_2754),
+    2755: t_2755,
+    2756: t_2756,
+    2757: CPS(d_2757),
+    2758: t_2758,
+    2759: CPS(d_2759),
+    2760: CPS(d_2760),
+    2761: CPS(d_2761),
+    2762: CPS(d_2762),
+    2763: t_2763,
+    2764: CPS(d_2764),
+    2765: CPS(d_2765),
+    2766: CPS(d_2766),
+    2767: CPS(d_2767),
+    2768: CPS(d_2768),
+    2769: t_2769,
+    2770: t_2770,
+    2771: CPS(d_2771),
+    2772: t_2772,
+    2773: CPS(d_2773),
 }
 
 
 CODE = {
-    3108: x_3108,
-    3111: x_3111,
-    3112: x_3112,
-    3113: x_3113,
-    3114: x_3114,
-    3115: x_3115,
-    3117: x_3117,
-    3120: x_3120,
+    3128: x_3128,
+    3131: x_3131,
+    3134: x_3134,
+    3135: x_3135,
+    3136: x_3136,
+    3137: x_3137,
+    3138: x_3138,
+    3140: x_3140,
+    3145: x_3145,
+    3149: x_3149,
+    3153: x_3153,
+    3154: x_3154,
+    3155: x_3155,
+    3156: x_3156,
+    3157: x_3157,
+    3159: x_3159,
 }
 AT = {
-    3112: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3114: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3115: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3117: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3131: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
+    3135: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3137: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3138: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3140: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3149: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3154: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3156: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3157: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3159: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:197
-    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3108},"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":3109},"at":"rules_data/terraforming_mars/cards/141-208.yaml:205","id":2734},{"op":"let","v":"r~705","e":{"op":"lit","v":"energy","x":3110},"at":"rules_data/terraforming_mars/cards/141-208.yaml:205","id":2735},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3111},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~706","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~706"}},"k":{"op":"var","n":"r~705"},"d":0},"b":{"op":"var","n":"n~704"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~705"},"f":"production_min","d":0}}}],"x":3112},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2738},{"op":"choose","alts":[{"gens":[{"v":"target~707","src":{"op":"core","n":"players","x":3113},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~707"}},"k":{"op":"var","n":"r~705"},"d":0},"b":{"op":"var","n":"n~704"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~705"},"f":"production_min","d":0},"x":3114}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~707"}},"k":{"op":"var","n":"r~705"},"d":0,"x":3115},"o":"-=","e":{"op":"var","n":"n~704","x":3116},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2740},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~707"}],"x":3117}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di energia di un qualsiasi giocatore","en":"lower any player\'s energy production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2739}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2737},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2736},{"op":"let","v":"n~708","e":{"op":"lit","v":1,"x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:205","id":2741},{"op":"let","v":"r~709","e":{"op":"lit","v":"energy","x":3119},"at":"rules_data/terraforming_mars/cards/141-208.yaml:205","id":2742},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~709"},"d":0,"x":3120},"o":"+=","e":{"op":"var","n":"n~708","x":3121},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2743}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:205","id":2733},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
+    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3128},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3129},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2749},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":3130},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2750},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~721","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~720"},"f":"production_min","d":0}}}],"x":3131},"t":{"op":"seq","b":[{"op":"let","v":"n~722","e":{"op":"var","n":"n~719","x":3132},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2753},{"op":"let","v":"r~723","e":{"op":"var","n":"r~720","x":3133},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2754},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3134},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~724","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~724"}},"k":{"op":"var","n":"r~723"},"d":0},"b":{"op":"var","n":"n~722"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~723"},"f":"production_min","d":0}}}],"x":3135},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2757},{"op":"choose","alts":[{"gens":[{"v":"target~725","src":{"op":"core","n":"players","x":3136},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~725"}},"k":{"op":"var","n":"r~723"},"d":0},"b":{"op":"var","n":"n~722"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~723"},"f":"production_min","d":0},"x":3137}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~725"}},"k":{"op":"var","n":"r~723"},"d":0,"x":3138},"o":"-=","e":{"op":"var","n":"n~722","x":3139},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2759},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~725"}],"x":3140}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~722","x":3141},"r":{"op":"var","n":"r~723","x":3142}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2758}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2756},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2755},{"op":"let","v":"n~726","e":{"op":"var","n":"n~719","x":3143},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2760},{"op":"let","v":"r~727","e":{"op":"var","n":"r~720","x":3144},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2761},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~727"},"d":0,"x":3145},"o":"+=","e":{"op":"var","n":"n~726","x":3146},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2762}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2752},"e":{"op":"seq","b":[{"op":"let","v":"n~728","e":{"op":"var","n":"n~719","x":3147},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2764},{"op":"let","v":"r~729","e":{"op":"var","n":"r~720","x":3148},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2765},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~729"},"d":0,"x":3149},"o":"+=","e":{"op":"var","n":"n~728","x":3150},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2766},{"op":"let","v":"n~730","e":{"op":"var","n":"n~719","x":3151},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2767},{"op":"let","v":"r~731","e":{"op":"var","n":"r~720","x":3152},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2768},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3153},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~732","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~732"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"var","n":"n~730"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~731"},"f":"production_min","d":0}}}],"x":3154},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2771},{"op":"choose","alts":[{"gens":[{"v":"target~733","src":{"op":"core","n":"players","x":3155},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"var","n":"n~730"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~731"},"f":"production_min","d":0},"x":3156}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~731"},"d":0,"x":3157},"o":"-=","e":{"op":"var","n":"n~730","x":3158},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2773},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~733"}],"x":3159}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~730","x":3160},"r":{"op":"var","n":"r~731","x":3161}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2772}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2770},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2769}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2763},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2751}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2748},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
 }

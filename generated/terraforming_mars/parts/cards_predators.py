@@ -48,7 +48,7 @@ K = [
 
 
 def x_998(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 11)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 11)
 
 
 x_1001 = _C.x_1001  # rules_data/terraforming_mars/definitions/cards.yaml:233
@@ -67,8 +67,8 @@ def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'animal', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'animal', True)
     return t_898(ctx, k, s, E)
 
 
@@ -103,9 +103,9 @@ def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 901, PL(ctx, E.get('holder~704')).get('card_res'), E.get('card~705'))
+    c, key = KEYPLACE(ctx, 901, PL(ctx, E.get('holder~719')).get('card_res'), E.get('card~720'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -115,11 +115,11 @@ def d_902(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 1, True)
-    LOCAL(ctx, E, 'r~707', 'animal', True)
+    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'r~722', 'animal', True)
     c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
@@ -135,7 +135,7 @@ def d_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~706'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
@@ -172,5 +172,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:236
-    'predators': '{"id":"predators","number":"024","name":{"en":"Predators"},"type":"active","cost":14,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":11},"x":998},"resource":"animal","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":999},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":896},{"op":"let","v":"r~701","e":{"op":"lit","v":"animal","x":1000},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":897},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~702","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~703","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~702"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~703"},"f":"resource","d":null},"b":{"op":"var","n":"r~701"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~703"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~702"}},"k":{"op":"var","n":"card~703"},"d":0},"b":{"op":"var","n":"n~700"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~703"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1001},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":899},{"op":"choose","alts":[{"gens":[{"v":"holder~704","src":{"op":"core","n":"players","x":1002},"label":"holder"},{"v":"card~705","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~704"},"x":1003},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~705"},"f":"resource","d":null},"b":{"op":"var","n":"r~701"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~705"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~704"}},"k":{"op":"var","n":"card~705"},"d":0},"b":{"op":"var","n":"n~700"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~705"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1004}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~704"}},"k":{"op":"var","n":"card~705"},"d":0,"x":1005},"o":"-=","e":{"op":"var","n":"n~700","x":1006},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":901},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~705"}],"x":1007}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 animale da un\'altra carta qualsiasi","en":"remove 1 animal from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":900}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":898}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":895},"effect":{"op":"seq","b":[{"op":"let","v":"n~706","e":{"op":"lit","v":1,"x":1008},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":903},{"op":"let","v":"r~707","e":{"op":"lit","v":"animal","x":1009},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1010},"o":"+=","e":{"op":"var","n":"n~706","x":1011},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":905}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":902}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1012},"source":{"doc":"tm-facts","section":"cards.json #024"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:236"}',
+    'predators': '{"id":"predators","number":"024","name":{"en":"Predators"},"type":"active","cost":14,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":11},"x":998},"resource":"animal","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":999},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":896},{"op":"let","v":"r~716","e":{"op":"lit","v":"animal","x":1000},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":897},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~717","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~718","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~717"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~718"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~718"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0},"b":{"op":"var","n":"n~715"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~718"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1001},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":899},{"op":"choose","alts":[{"gens":[{"v":"holder~719","src":{"op":"core","n":"players","x":1002},"label":"holder"},{"v":"card~720","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~719"},"x":1003},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~720"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~720"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~719"}},"k":{"op":"var","n":"card~720"},"d":0},"b":{"op":"var","n":"n~715"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1004}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~719"}},"k":{"op":"var","n":"card~720"},"d":0,"x":1005},"o":"-=","e":{"op":"var","n":"n~715","x":1006},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":901},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~720"}],"x":1007}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 animale da un\'altra carta qualsiasi","en":"remove 1 animal from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":900}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":898}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":895},"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":1008},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":903},{"op":"let","v":"r~722","e":{"op":"lit","v":"animal","x":1009},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1010},"o":"+=","e":{"op":"var","n":"n~721","x":1011},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":905}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":902}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1012},"source":{"doc":"tm-facts","section":"cards.json #024"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:236"}',
 }

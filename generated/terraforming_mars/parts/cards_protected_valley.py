@@ -53,55 +53,55 @@ K = [
 ]
 
 
-x_3307 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3309 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:342
-x_3313 = _C.x_2889  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_3314 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_3315 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_3316 = _C.x_2576  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_3320 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3321 = _C.x_2517  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3322 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3324 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3325 = _C.x_2521  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3326 = _C.x_2522  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3327 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3328 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3329 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3333 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_3347 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3349 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:343
+x_3353 = _C.x_2909  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_3354 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:92
+x_3355 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:93
+x_3356 = _C.x_2576  # rules_data/terraforming_mars/definitions/board.yaml:94
+x_3360 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3361 = _C.x_2517  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3362 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3364 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3365 = _C.x_2521  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3366 = _C.x_2522  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3367 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3368 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3369 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3373 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def d_2892(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:341
+def d_2922(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
     return True
 
 
-d_2893 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:341
-d_2894 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:341
+d_2923 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2924 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:342
 
 
-def d_2895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
     return True
 
 
-def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
+def t_2926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,184 +109,184 @@ def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~702', 'greenery', True)
-        LOCAL(ctx, E, 'k~703', 'ocean', True)
-        return t_2900(ctx, k, s, E)
+        LOCAL(ctx, E, 't~717', 'greenery', True)
+        LOCAL(ctx, E, 'k~718', 'ocean', True)
+        return t_2930(ctx, k, s, E)
 
-    return t_2897(ctx, r1, s, E)
-
-
-t_2897 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:342
+    return t_2927(ctx, r1, s, E)
 
 
-def d_2898(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
+t_2927 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:343
+
+
+def d_2928(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~702', 'greenery', True)
+    LOCAL(ctx, E, 't~717', 'greenery', True)
     return True
 
 
-d_2899 = _C.d_2543  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2929 = _C.d_2558  # rules_data/terraforming_mars/cards/141-208.yaml:343
 
 
-def t_2900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~705', E.get('t~702'), True)
-    LOCAL(ctx, E, 'l~706', x_3313(ctx, E), True)
-    return t_2903(ctx, k, s, E)
+    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
+    LOCAL(ctx, E, 'l~721', x_3353(ctx, E), True)
+    return t_2933(ctx, k, s, E)
 
 
-d_2901 = _C.d_2545  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2902 = _C.d_2546  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2931 = _C.d_2560  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2932 = _C.d_2561  # rules_data/terraforming_mars/definitions/board.yaml:116
 
 
-def t_2903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3314(ctx, E):
-        return t_2904(ctx, k, s, E)
+    if x_3354(ctx, E):
+        return t_2934(ctx, k, s, E)
     return k()
 
 
-def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~711', x_3315(ctx, E), True)
-    if not x_3316(ctx, E):
+    LOCAL(ctx, E, 'open~726', x_3355(ctx, E), True)
+    if not x_3356(ctx, E):
         return False
-    return t_2907(ctx, k, s, E)
+    return t_2937(ctx, k, s, E)
 
 
-d_2905 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2906 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2935 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2936 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
 
 
-def t_2907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2907, None, [], k)
+    return CHOOSE(ctx, 2937, None, [], k)
 
 
-def t_2908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~713', E.get('t~705'), True)
-    LOCAL(ctx, E, 's~714', E.get('space~712'), True)
-    return t_2911(ctx, k, s, E)
+    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
+    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
+    return t_2941(ctx, k, s, E)
 
 
-d_2909 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2910 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2939 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2940 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_2911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2912, ctx.state.get('board'), E.get('s~714'))
+    c, key = KEYPLACE(ctx, 2942, ctx.state.get('board'), E.get('s~729'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3321(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~714'), '=', False, K[6])
-    return t_2914(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3361(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
+    return t_2944(ctx, k, s, E)
 
 
-def d_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2912, ctx.state.get('board'), E.get('s~714'))
+    c, key = KEYPLACE(ctx, 2942, ctx.state.get('board'), E.get('s~729'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3321(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3361(ctx, E), '=', False, K[5])
     return True
 
 
-d_2913 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2914 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2915 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2916 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2917 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2918 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2919 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2920 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2943 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2944 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2945 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2946 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2947 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2948 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2949 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2950 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {
-    2892: CPS(d_2892),
-    2893: CPS(d_2893),
-    2894: CPS(d_2894),
-    2895: CPS(d_2895),
-    2896: t_2896,
-    2897: t_2897,
-    2898: CPS(d_2898),
-    2899: CPS(d_2899),
-    2900: t_2900,
-    2901: CPS(d_2901),
-    2902: CPS(d_2902),
-    2903: t_2903,
-    2904: t_2904,
-    2905: CPS(d_2905),
-    2906: CPS(d_2906),
-    2907: t_2907,
-    2908: t_2908,
-    2909: CPS(d_2909),
-    2910: CPS(d_2910),
-    2911: t_2911,
-    2912: CPS(d_2912),
-    2913: CPS(d_2913),
-    2914: t_2914,
-    2915: t_2915,
-    2916: t_2916,
-    2917: t_2917,
-    2918: t_2918,
-    2919: t_2919,
-    2920: CPS(d_2920),
+    2922: CPS(d_2922),
+    2923: CPS(d_2923),
+    2924: CPS(d_2924),
+    2925: CPS(d_2925),
+    2926: t_2926,
+    2927: t_2927,
+    2928: CPS(d_2928),
+    2929: CPS(d_2929),
+    2930: t_2930,
+    2931: CPS(d_2931),
+    2932: CPS(d_2932),
+    2933: t_2933,
+    2934: t_2934,
+    2935: CPS(d_2935),
+    2936: CPS(d_2936),
+    2937: t_2937,
+    2938: t_2938,
+    2939: CPS(d_2939),
+    2940: CPS(d_2940),
+    2941: t_2941,
+    2942: CPS(d_2942),
+    2943: CPS(d_2943),
+    2944: t_2944,
+    2945: t_2945,
+    2946: t_2946,
+    2947: t_2947,
+    2948: t_2948,
+    2949: t_2949,
+    2950: CPS(d_2950),
 }
 
 
 CODE = {
-    3307: x_3307,
-    3309: x_3309,
-    3313: x_3313,
-    3314: x_3314,
-    3315: x_3315,
-    3316: x_3316,
-    3320: x_3320,
-    3321: x_3321,
-    3322: x_3322,
-    3324: x_3324,
-    3325: x_3325,
-    3326: x_3326,
-    3327: x_3327,
-    3328: x_3328,
-    3329: x_3329,
-    3333: x_3333,
+    3347: x_3347,
+    3349: x_3349,
+    3353: x_3353,
+    3354: x_3354,
+    3355: x_3355,
+    3356: x_3356,
+    3360: x_3360,
+    3361: x_3361,
+    3362: x_3362,
+    3364: x_3364,
+    3365: x_3365,
+    3366: x_3366,
+    3367: x_3367,
+    3368: x_3368,
+    3369: x_3369,
+    3373: x_3373,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:335
-    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":3305},"at":"rules_data/terraforming_mars/cards/141-208.yaml:341","id":2893},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":3306},"at":"rules_data/terraforming_mars/cards/141-208.yaml:341","id":2894},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3307},"o":"+=","e":{"op":"var","n":"n~700","x":3308},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2895}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:341","id":2892},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3309},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2897},{"op":"let","v":"t~702","e":{"op":"lit","v":"greenery","x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2898},{"op":"let","v":"k~703","e":{"op":"lit","v":"ocean","x":3311},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2899},{"op":"seq","b":[{"op":"let","v":"t~705","e":{"op":"var","n":"t~702","x":3312},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2901},{"op":"let","v":"l~706","e":{"op":"filt","v":"x~704","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~704"},"f":"type","d":null},"b":{"op":"var","n":"k~703"}},"x":3313},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2902},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~707","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~707"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"tile","d":null},"b":{"op":"var","n":"t~705"}}}]},"x":3314},"t":{"op":"seq","b":[{"op":"let","v":"open~711","e":{"op":"filt","v":"s~708","src":{"op":"var","n":"l~706"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~708"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~708"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~708"},"f":"reserved","d":null},"b":{"op":"var","n":"t~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~708"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~708"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~708"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~708"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~705"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~709","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~708"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~709"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~709"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~705"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~710","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~705"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~709"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~709"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~710"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~709"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~710"}}]}]}}]}]}}]}}]}]},"x":3315},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2905},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~711"}]},"b":{"op":"lit","v":0},"x":3316},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2906},{"op":"choose","alts":[{"gens":[{"v":"space~712","src":{"op":"var","n":"open~711","x":3317},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~713","e":{"op":"var","n":"t~705","x":3318},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2909},{"op":"let","v":"s~714","e":{"op":"var","n":"space~712","x":3319},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2910},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~714"},"d":{},"x":3320},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~713"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~713"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3321},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2912},{"op":"set","t":{"op":"st","k":"last_space","x":3322},"o":"=","e":{"op":"var","n":"s~714","x":3323},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2913},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3324},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~714"},"f":"bonus","d":null,"x":3325},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2916},{"op":"for","v":"x~715","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~714"}],"kind":"spaces","x":3326},"w":{"op":"in","a":{"op":"var","n":"x~715"},"b":{"op":"st","k":"board"},"neg":false,"x":3327},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3328},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2918},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2917},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~713"},"f":"effect","d":null,"x":3329},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2919},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~713","x":3330},"space":{"op":"var","n":"s~714","x":3331},"by":{"op":"var","n":"you","x":3332}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2920}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2915},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2914}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2911}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2908},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~712"}],"x":3333}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2907}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2904},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2903}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2900}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2896},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:335"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:336
+    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3345},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2923},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3346},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2924},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3347},"o":"+=","e":{"op":"var","n":"n~715","x":3348},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2925}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2922},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3349},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2927},{"op":"let","v":"t~717","e":{"op":"lit","v":"greenery","x":3350},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2928},{"op":"let","v":"k~718","e":{"op":"lit","v":"ocean","x":3351},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2929},{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"var","n":"t~717","x":3352},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2931},{"op":"let","v":"l~721","e":{"op":"filt","v":"x~719","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~719"},"f":"type","d":null},"b":{"op":"var","n":"k~718"}},"x":3353},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2932},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~720"}}}]},"x":3354},"t":{"op":"seq","b":[{"op":"let","v":"open~726","e":{"op":"filt","v":"s~723","src":{"op":"var","n":"l~721"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"t~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~723"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~724","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~723"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~725","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~725"}}]}]}}]}]}}]}}]}]},"x":3355},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2935},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~726"}]},"b":{"op":"lit","v":0},"x":3356},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2936},{"op":"choose","alts":[{"gens":[{"v":"space~727","src":{"op":"var","n":"open~726","x":3357},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~728","e":{"op":"var","n":"t~720","x":3358},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2939},{"op":"let","v":"s~729","e":{"op":"var","n":"space~727","x":3359},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2940},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~729"},"d":{},"x":3360},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~728"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3361},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2942},{"op":"set","t":{"op":"st","k":"last_space","x":3362},"o":"=","e":{"op":"var","n":"s~729","x":3363},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2943},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3364},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~729"},"f":"bonus","d":null,"x":3365},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2946},{"op":"for","v":"x~730","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~729"}],"kind":"spaces","x":3366},"w":{"op":"in","a":{"op":"var","n":"x~730"},"b":{"op":"st","k":"board"},"neg":false,"x":3367},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~730"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3368},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2948},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2947},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"effect","d":null,"x":3369},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2949},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~728","x":3370},"space":{"op":"var","n":"s~729","x":3371},"by":{"op":"var","n":"you","x":3372}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2950}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2945},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2944}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2941}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2938},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~727"}],"x":3373}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2937}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2934},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2933}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2930}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2926},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:336"}',
 }

@@ -51,64 +51,64 @@ K = [
 ]
 
 
-x_3920 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3921 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3923 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:661
-x_3926 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3927 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3929 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3931 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3932 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3980 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3981 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3983 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:667
+x_3986 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3987 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3989 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3991 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3992 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3442(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
+def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_3445(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_3490(ctx, E):
         return False
     return True
 
 
-d_3443 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3444 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3488 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3489 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:666
 
 
-def d_3445(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3920(ctx, E):
+    if not x_3980(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3447, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_3446 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3491 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3447, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-def t_3448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:661
+def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,114 +116,114 @@ def t_3448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~702', 'tr', True)
-        LOCAL(ctx, E, 'n~703', 2, True)
-        if not d_3452(ctx, E):
+        LOCAL(ctx, E, 't~717', 'tr', True)
+        LOCAL(ctx, E, 'n~718', 2, True)
+        if not d_3497(ctx, E):
             return False
         return k()
 
-    return t_3449(ctx, r1, s, E)
+    return t_3494(ctx, r1, s, E)
 
 
-t_3449 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:661
-d_3450 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:661
-d_3451 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:661
+t_3494 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:667
+d_3495 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:667
+d_3496 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:667
 
 
-def d_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3926(ctx, E):
+    if x_3986(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3453, ctx.state.get('game_tracks'), E.get('t~702'))
+        c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~703'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
     else:
-        if not d_3454(ctx, E):
+        if not d_3499(ctx, E):
             return False
     return True
 
 
-def d_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3453, ctx.state.get('game_tracks'), E.get('t~702'))
+    c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~703'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
     return True
 
 
-def d_3454(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3455, PL(ctx, E.get('you')).get('tracks'), E.get('t~702'))
+    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~703'), '+=', False, K[3])
-    if not d_3456(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
+    if not d_3501(ctx, E):
         return False
     return True
 
 
-def d_3455(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3455, PL(ctx, E.get('you')).get('tracks'), E.get('t~702'))
+    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~703'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
     return True
 
 
-d_3456 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_3457 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3501 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3502 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    3442: CPS(d_3442),
-    3443: CPS(d_3443),
-    3444: CPS(d_3444),
-    3445: CPS(d_3445),
-    3446: CPS(d_3446),
-    3447: CPS(d_3447),
-    3448: t_3448,
-    3449: t_3449,
-    3450: CPS(d_3450),
-    3451: CPS(d_3451),
-    3452: CPS(d_3452),
-    3453: CPS(d_3453),
-    3454: CPS(d_3454),
-    3455: CPS(d_3455),
-    3456: CPS(d_3456),
-    3457: CPS(d_3457),
+    3487: CPS(d_3487),
+    3488: CPS(d_3488),
+    3489: CPS(d_3489),
+    3490: CPS(d_3490),
+    3491: CPS(d_3491),
+    3492: CPS(d_3492),
+    3493: t_3493,
+    3494: t_3494,
+    3495: CPS(d_3495),
+    3496: CPS(d_3496),
+    3497: CPS(d_3497),
+    3498: CPS(d_3498),
+    3499: CPS(d_3499),
+    3500: CPS(d_3500),
+    3501: CPS(d_3501),
+    3502: CPS(d_3502),
 }
 
 
 CODE = {
-    3920: x_3920,
-    3921: x_3921,
-    3923: x_3923,
-    3926: x_3926,
-    3927: x_3927,
-    3929: x_3929,
-    3931: x_3931,
-    3932: x_3932,
+    3980: x_3980,
+    3981: x_3981,
+    3983: x_3983,
+    3986: x_3986,
+    3987: x_3987,
+    3989: x_3989,
+    3991: x_3991,
+    3992: x_3992,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:654
-    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3918},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3443},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3919},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3444},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3920},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3446},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3921},"o":"-=","e":{"op":"var","n":"n~700","x":3922},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3447}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3445}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3442},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3923},"at":"rules_data/terraforming_mars/cards/141-208.yaml:661","id":3449},{"op":"let","v":"t~702","e":{"op":"lit","v":"tr","x":3924},"at":"rules_data/terraforming_mars/cards/141-208.yaml:661","id":3450},{"op":"let","v":"n~703","e":{"op":"lit","v":2,"x":3925},"at":"rules_data/terraforming_mars/cards/141-208.yaml:661","id":3451},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~702"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3926},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~702"},"d":0,"x":3927},"o":"+=","e":{"op":"var","n":"n~703","x":3928},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3453},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~702"},"d":0,"x":3929},"o":"+=","e":{"op":"var","n":"n~703","x":3930},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3455},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~702"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~703"},"b":{"op":"lit","v":0}}],"x":3931},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3932},"o":"=","e":{"op":"lit","v":true,"x":3933},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3457},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3456}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3454},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3452}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:661","id":3448},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:660
+    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3978},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3488},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3979},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3489},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3980},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3491},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3981},"o":"-=","e":{"op":"var","n":"n~715","x":3982},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3492}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3490}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3487},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3983},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3494},{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3495},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3496},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3987},"o":"+=","e":{"op":"var","n":"n~718","x":3988},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3498},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~718","x":3990},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3500},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3991},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3992},"o":"=","e":{"op":"lit","v":true,"x":3993},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3502},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3501}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3499},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3497}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3493},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:660"}',
 }

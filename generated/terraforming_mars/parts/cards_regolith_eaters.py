@@ -79,11 +79,11 @@ def d_1009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'microbe', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'microbe', True)
     c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -99,7 +99,7 @@ def d_1012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -109,13 +109,13 @@ def t_1013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'microbe', True)
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'microbe', True)
     if not d_1016(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~704', 'oxygen', True)
-    LOCAL(ctx, E, 'n~705', 1, True)
+    LOCAL(ctx, E, 'p~719', 'oxygen', True)
+    LOCAL(ctx, E, 'n~720', 1, True)
     return t_1021(ctx, k, s, E)
 
 
@@ -134,7 +134,7 @@ def d_1016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
@@ -149,7 +149,7 @@ def d_1018(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '-=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
     return True
 
 
@@ -168,7 +168,7 @@ def t_1021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1022(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~705')))
+    return nxt(num(E.get('n~720')))
 
 
 def t_1022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -188,7 +188,7 @@ def t_1023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[2])
     return t_1025(ctx, k, s, E)
@@ -200,7 +200,7 @@ def d_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[2])
     return True
@@ -226,7 +226,7 @@ def t_1026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~704'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
         return k()
 
     if not d_1027(ctx, E):
@@ -252,7 +252,7 @@ def d_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -267,7 +267,7 @@ def d_1029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
@@ -330,5 +330,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:328
-    'regolith_eaters': '{"id":"regolith_eaters","number":"033","name":{"en":"Regolith Eaters"},"type":"active","cost":13,"tags":["science","microbe"],"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1131},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1010},{"op":"let","v":"r~701","e":{"op":"lit","v":"microbe","x":1132},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1011},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1133},"o":"+=","e":{"op":"var","n":"n~700","x":1134},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1012}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1009},"label":{"op":"lit","v":{"option":0},"x":1135}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":1136},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1014},{"op":"let","v":"r~703","e":{"op":"lit","v":"microbe","x":1137},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1015},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~702"},"x":1138},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1017},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1139},"o":"-=","e":{"op":"var","n":"n~702","x":1140},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1018}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1016},{"op":"let","v":"p~704","e":{"op":"lit","v":"oxygen","x":1141},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1019},{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":1142},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1020},{"op":"rep","n":{"op":"var","n":"n~705","x":1143},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"max","d":0},"x":1144},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0,"x":1145},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0,"x":1146},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1024},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1147},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1148},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"d":0,"x":1149},"o":"+=","e":{"op":"lit","v":1,"x":1150},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1029},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1151},"o":"=","e":{"op":"lit","v":true,"x":1152},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1030}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1028},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1027},{"op":"for","v":"b~706","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"bonuses","d":[],"x":1153},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"x":1154},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"effect"},"x":1155},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1032},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1031},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~704","x":1156},"by":{"op":"var","n":"you","x":1157}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1033}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1026},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1025}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1023},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1022},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1021}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1013},"label":{"op":"lit","v":{"option":1},"x":1158}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta l\'ossigeno di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the oxygen 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1008}}],"source":{"doc":"tm-facts","section":"cards.json #033"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:328"}',
+    'regolith_eaters': '{"id":"regolith_eaters","number":"033","name":{"en":"Regolith Eaters"},"type":"active","cost":13,"tags":["science","microbe"],"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1131},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1010},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":1132},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1011},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1133},"o":"+=","e":{"op":"var","n":"n~715","x":1134},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1012}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1009},"label":{"op":"lit","v":{"option":0},"x":1135}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1136},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1014},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":1137},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1015},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~717"},"x":1138},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1017},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1139},"o":"-=","e":{"op":"var","n":"n~717","x":1140},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1018}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1016},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":1141},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1019},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":1142},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1020},{"op":"rep","n":{"op":"var","n":"n~720","x":1143},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":1144},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":1145},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":1146},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1024},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1147},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1148},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":1149},"o":"+=","e":{"op":"lit","v":1,"x":1150},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1029},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1151},"o":"=","e":{"op":"lit","v":true,"x":1152},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1030}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1028},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1027},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":1153},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":1154},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":1155},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1032},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1031},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":1156},"by":{"op":"var","n":"you","x":1157}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1033}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1026},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1025}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1023},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1022},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1021}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1013},"label":{"op":"lit","v":{"option":1},"x":1158}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta l\'ossigeno di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the oxygen 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1008}}],"source":{"doc":"tm-facts","section":"cards.json #033"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:328"}',
 }

@@ -62,8 +62,8 @@ def d_1071(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'tr', True)
-    LOCAL(ctx, E, 'n~701', 2, True)
+    LOCAL(ctx, E, 't~715', 'tr', True)
+    LOCAL(ctx, E, 'n~716', 2, True)
     if not d_1074(ctx, E):
         return False
     return True
@@ -81,9 +81,9 @@ def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_1205(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~700'))
+        c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~715'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~701'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
     else:
         if not d_1076(ctx, E):
             return False
@@ -96,9 +96,9 @@ def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~701'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
     return True
 
 
@@ -108,9 +108,9 @@ def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~701'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
     if not d_1078(ctx, E):
         return False
     return True
@@ -122,9 +122,9 @@ def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~700'))
+    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~701'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
     return True
 
 
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:361
-    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"tr","x":1203},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1072},{"op":"let","v":"n~701","e":{"op":"lit","v":2,"x":1204},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1073},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~700"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1205},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~700"},"d":0,"x":1206},"o":"+=","e":{"op":"var","n":"n~701","x":1207},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1075},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~700"},"d":0,"x":1208},"o":"+=","e":{"op":"var","n":"n~701","x":1209},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1077},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~700"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~701"},"b":{"op":"lit","v":0}}],"x":1210},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1211},"o":"=","e":{"op":"lit","v":true,"x":1212},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1079},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1078}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1074}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1071},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
+    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":1203},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1072},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":1204},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1073},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1205},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":1206},"o":"+=","e":{"op":"var","n":"n~716","x":1207},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1075},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":1208},"o":"+=","e":{"op":"var","n":"n~716","x":1209},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1077},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":1210},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1211},"o":"=","e":{"op":"lit","v":true,"x":1212},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1079},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1078}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1074}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1071},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
 }

@@ -50,7 +50,10 @@ K = [
 def x_2047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2047, E.get('you'), ctx.stamps.get('prod', 0),), lambda: [(_w2.get(v_r_700, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, v_r_700, 0)) for v_r_700 in IDS(ctx, 'resources')])
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
+        return [(_h1.get(v_r_715, 0) if type(_h1) is dict else KEY(_h1, v_r_715, 0)) for v_r_715 in IDS(ctx, 'resources')]
+    return MEMO(ctx, (2047, E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_2048 = _C.x_870  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
@@ -59,25 +62,28 @@ x_2048 = _C.x_870  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 def x_2049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~702'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~702')) != None)) else False)
+    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~717'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~717')) != None)) else False)
 
 
 def x_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('c~702'))
+    return FLD(ctx, K[0], E.get('c~717'))
 
 
 def x_2051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return {'card': E.get('c~702')}
+    return {'card': E.get('c~717')}
 
 
 def x_2052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2052, E.get('was~701'), E.get('you'), ctx.stamps.get('prod', 0),), lambda: ([(_w2.get(v_r_703, 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, v_r_703, 0)) for v_r_703 in IDS(ctx, 'resources')] != E.get('was~701')))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
+        return ([(_h1.get(v_r_718, 0) if type(_h1) is dict else KEY(_h1, v_r_718, 0)) for v_r_718 in IDS(ctx, 'resources')] != E.get('was~716'))
+    return MEMO(ctx, (2052, E.get('was~716'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
 def t_1809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:170
@@ -93,7 +99,7 @@ def t_1809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'was~701', x_2047(ctx, E), True)
+    LOCAL(ctx, E, 'was~716', x_2047(ctx, E), True)
     return t_1811(ctx, r1, s, E)
 
 
@@ -103,7 +109,7 @@ def d_1810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~701', x_2047(ctx, E), True)
+    LOCAL(ctx, E, 'was~716', x_2047(ctx, E), True)
     return True
 
 
@@ -162,5 +168,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:164
-    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~701","e":{"op":"mapc","v":"r~700","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~700"},"d":0},"x":2047},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1810},{"op":"choose","alts":[{"gens":[{"v":"c~702","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2048},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~702"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2049}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~702"},"f":"production","d":null,"x":2050},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1812},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~702"}],"x":2051}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1811},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~703","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0}},"b":{"op":"var","n":"was~701"},"x":2052},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1813}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1809},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
+    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~716","e":{"op":"mapc","v":"r~715","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~715"},"d":0},"x":2047},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1810},{"op":"choose","alts":[{"gens":[{"v":"c~717","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2048},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~717"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2049}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~717"},"f":"production","d":null,"x":2050},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1812},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~717"}],"x":2051}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1811},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~718","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0}},"b":{"op":"var","n":"was~716"},"x":2052},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1813}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1809},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
 }

@@ -57,11 +57,11 @@ def d_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -75,9 +75,9 @@ def d_1116(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -99,5 +99,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:377
-    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1249},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1250},"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":1251},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1114},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":1252},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1115},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1253},"o":"+=","e":{"op":"var","n":"n~700","x":1254},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1116}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1113}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
+    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1249},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1250},"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1251},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1114},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1252},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1115},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1253},"o":"+=","e":{"op":"var","n":"n~715","x":1254},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1116}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1113}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
 }

@@ -54,7 +54,7 @@ x_2533 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~702'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~701'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~701'), 'target': E.get('target~702'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~716'), 'target': E.get('target~717'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 x_2535 = _C.x_2535  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -71,19 +71,16 @@ x_2553 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~707'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~708'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~707'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~707'), 'target': E.get('target~708'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~722'), 'target': E.get('target~723'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~707'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~708'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~707'), 0))
+    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0))
 
 
-def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    if E is None:
-        E = ctx.env()
-    return {'target': E.get('target~708')}
+x_2557 = _C.x_2557  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def t_2236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
@@ -99,8 +96,8 @@ def t_2237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'titanium', True)
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
     return t_2240(ctx, k, s, E)
 
 
@@ -132,9 +129,9 @@ def d_2242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2242, PL(ctx, E.get('target~702')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2242, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -147,8 +144,8 @@ def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 4, True)
-    LOCAL(ctx, E, 'r~704', 'steel', True)
+    LOCAL(ctx, E, 'n~718', 4, True)
+    LOCAL(ctx, E, 'r~719', 'steel', True)
     return t_2247(ctx, k, s, E)
 
 
@@ -161,7 +158,7 @@ def d_2246(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~704', 'steel', True)
+    LOCAL(ctx, E, 'r~719', 'steel', True)
     return True
 
 
@@ -189,9 +186,9 @@ def d_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2249, PL(ctx, E.get('target~705')).get('stock'), E.get('r~704'))
+    c, key = KEYPLACE(ctx, 2249, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~703'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[0])
     return True
 
 
@@ -204,8 +201,8 @@ def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~706', 7, True)
-    LOCAL(ctx, E, 'r~707', 'megacredits', True)
+    LOCAL(ctx, E, 'n~721', 7, True)
+    LOCAL(ctx, E, 'r~722', 'megacredits', True)
     return t_2254(ctx, k, s, E)
 
 
@@ -237,9 +234,9 @@ def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('target~708')).get('stock'), E.get('r~707'))
+    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('target~723')).get('stock'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~706'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~721'), '-=', False, K[0])
     return True
 
 
@@ -293,11 +290,10 @@ AT = {
     2534: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     2554: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     2555: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    2557: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:506
-    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":2530},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2238},{"op":"let","v":"r~701","e":{"op":"lit","v":"titanium","x":2531},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2239},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2532},"t":{"op":"choose","alts":[{"gens":[{"v":"target~702","src":{"op":"core","n":"players","x":2533},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~701"},"target":{"op":"var","n":"target~702"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2534}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2535},"o":"-=","e":{"op":"var","n":"n~700","x":2536},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2242},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~702"}],"x":2537}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2243},"label":{"op":"lit","v":{"target":null},"x":2538}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2241},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2240}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2237},"label":{"op":"lit","v":{"option":0},"x":2539}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~703","e":{"op":"lit","v":4,"x":2540},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2245},{"op":"let","v":"r~704","e":{"op":"lit","v":"steel","x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2246},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2542},"t":{"op":"choose","alts":[{"gens":[{"v":"target~705","src":{"op":"core","n":"players","x":2543},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~704"},"target":{"op":"var","n":"target~705"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2544}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~705"}},"k":{"op":"var","n":"r~704"},"d":0,"x":2545},"o":"-=","e":{"op":"var","n":"n~703","x":2546},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2249},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~705"}],"x":2547}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2250},"label":{"op":"lit","v":{"target":null},"x":2548}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2248},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2247}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2244},"label":{"op":"lit","v":{"option":1},"x":2549}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~706","e":{"op":"lit","v":7,"x":2550},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2252},{"op":"let","v":"r~707","e":{"op":"lit","v":"megacredits","x":2551},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2253},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2552},"t":{"op":"choose","alts":[{"gens":[{"v":"target~708","src":{"op":"core","n":"players","x":2553},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~708"}},"k":{"op":"var","n":"r~707"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~707"},"target":{"op":"var","n":"target~708"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2554}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~708"}},"k":{"op":"var","n":"r~707"},"d":0,"x":2555},"o":"-=","e":{"op":"var","n":"n~706","x":2556},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2256},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~708"}],"x":2557}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2257},"label":{"op":"lit","v":{"target":null},"x":2558}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2255},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2254}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2251},"label":{"op":"lit","v":{"option":2},"x":2559}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2236},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
+    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2530},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2238},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":2531},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2239},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2532},"t":{"op":"choose","alts":[{"gens":[{"v":"target~717","src":{"op":"core","n":"players","x":2533},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~716"},"target":{"op":"var","n":"target~717"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2534}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2535},"o":"-=","e":{"op":"var","n":"n~715","x":2536},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2242},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~717"}],"x":2537}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2243},"label":{"op":"lit","v":{"target":null},"x":2538}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2241},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2240}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2237},"label":{"op":"lit","v":{"option":0},"x":2539}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":4,"x":2540},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2245},{"op":"let","v":"r~719","e":{"op":"lit","v":"steel","x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2246},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2542},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":2543},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2544}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":2545},"o":"-=","e":{"op":"var","n":"n~718","x":2546},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2249},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":2547}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2250},"label":{"op":"lit","v":{"target":null},"x":2548}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2248},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2247}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2244},"label":{"op":"lit","v":{"option":1},"x":2549}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":7,"x":2550},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2252},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":2551},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2253},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2552},"t":{"op":"choose","alts":[{"gens":[{"v":"target~723","src":{"op":"core","n":"players","x":2553},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~722"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~722"},"target":{"op":"var","n":"target~723"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2554}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~722"},"d":0,"x":2555},"o":"-=","e":{"op":"var","n":"n~721","x":2556},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2256},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~723"}],"x":2557}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2257},"label":{"op":"lit","v":{"target":null},"x":2558}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2255},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2254}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2251},"label":{"op":"lit","v":{"option":2},"x":2559}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2236},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
 }

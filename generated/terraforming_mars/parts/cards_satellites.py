@@ -47,77 +47,77 @@ K = [
 ]
 
 
-def x_3336(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
+def x_3376(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3336, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_710 for v_x_710 in items_of((ctx.index.plain['cards'].get(v_c_709, NOREC).get('tags', []) if type(v_c_709) is str else [])) if (v_x_710 == 'space')]) for v_c_709 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_712 for v_x_712 in items_of((ctx.index.plain['corporations'].get(v_c_711, NOREC).get('tags', []) if type(v_c_711) is str else [])) if (v_x_712 == 'space')]) for v_c_711 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_713 for v_x_713 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_713 == 'space')]))))
+    return MEMO(ctx, (3376, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_724, NOREC).get('tags', []) if type(v_c_724) is str else [])).count('space') for v_c_724 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_726, NOREC).get('tags', []) if type(v_c_726) is str else [])).count('space') for v_c_726 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('space')))) is int else AR('+', _w6, _w7)))
 
 
-x_3337 = _C.x_2235  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_3338 = _C.x_2236  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3377 = _C.x_2235  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3378 = _C.x_2236  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2921(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
+def d_2951(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~714', 1, True)
-    LOCAL(ctx, E, 'r~715', 'megacredits', True)
-    LOCAL(ctx, E, 'k~716', x_3336(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~715'))
+    LOCAL(ctx, E, 'n~729', 1, True)
+    LOCAL(ctx, E, 'r~730', 'megacredits', True)
+    LOCAL(ctx, E, 'k~731', x_3376(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2955, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3338(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3378(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2922 = _C.d_1974  # rules_data/terraforming_mars/cards/141-208.yaml:350
-d_2923 = _C.d_2457  # rules_data/terraforming_mars/cards/141-208.yaml:350
+d_2952 = _C.d_1974  # rules_data/terraforming_mars/cards/141-208.yaml:351
+d_2953 = _C.d_2472  # rules_data/terraforming_mars/cards/141-208.yaml:351
 
 
-def d_2924(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
+def d_2954(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', x_3336(ctx, E), True)
+    LOCAL(ctx, E, 'k~731', x_3376(ctx, E), True)
     return True
 
 
-def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~715'))
+    c, key = KEYPLACE(ctx, 2955, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3338(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3378(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2921: CPS(d_2921),
-    2922: CPS(d_2922),
-    2923: CPS(d_2923),
-    2924: CPS(d_2924),
-    2925: CPS(d_2925),
+    2951: CPS(d_2951),
+    2952: CPS(d_2952),
+    2953: CPS(d_2953),
+    2954: CPS(d_2954),
+    2955: CPS(d_2955),
 }
 
 
 CODE = {
-    3336: x_3336,
-    3337: x_3337,
-    3338: x_3338,
+    3376: x_3376,
+    3377: x_3377,
+    3378: x_3378,
 }
 AT = {
-    3336: 'rules_data/terraforming_mars/cards/141-208.yaml:350',
+    3376: 'rules_data/terraforming_mars/cards/141-208.yaml:351',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:344
-    'satellites': '{"id":"satellites","number":"175","name":{"en":"Satellites"},"type":"automated","cost":10,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~714","e":{"op":"lit","v":1,"x":3334},"at":"rules_data/terraforming_mars/cards/141-208.yaml:350","id":2922},{"op":"let","v":"r~715","e":{"op":"lit","v":"megacredits","x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:350","id":2923},{"op":"let","v":"k~716","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~709","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~710","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~709"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~710"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~711","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~712","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~711"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~712"},"b":{"op":"lit","v":"space"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~713","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~713"},"b":{"op":"lit","v":"space"}}}]}},"x":3336},"at":"rules_data/terraforming_mars/cards/141-208.yaml:350","id":2924},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~715"},"d":0,"x":3337},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~714"},"b":{"op":"var","n":"k~716"},"x":3338},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2925}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:350","id":2921},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #175 (production megacredits per space tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:344"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:345
+    'satellites': '{"id":"satellites","number":"175","name":{"en":"Satellites"},"type":"automated","cost":10,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~729","e":{"op":"lit","v":1,"x":3374},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":2952},{"op":"let","v":"r~730","e":{"op":"lit","v":"megacredits","x":3375},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":2953},{"op":"let","v":"k~731","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~724","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~725","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~724"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~725"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~726","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~727","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~726"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~727"},"b":{"op":"lit","v":"space"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~728","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~728"},"b":{"op":"lit","v":"space"}}}]}},"x":3376},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":2954},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~730"},"d":0,"x":3377},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~729"},"b":{"op":"var","n":"k~731"},"x":3378},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2955}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":2951},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #175 (production megacredits per space tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:345"}',
 }

@@ -60,8 +60,8 @@ def d_919(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'titanium', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
     if not d_922(ctx, E):
         return False
     return True
@@ -80,9 +80,9 @@ def d_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_1039(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -95,9 +95,9 @@ def d_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -107,11 +107,11 @@ def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'fighter', True)
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'fighter', True)
     c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -124,7 +124,7 @@ def d_927(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~703', 'fighter', True)
+    LOCAL(ctx, E, 'r~718', 'fighter', True)
     return True
 
 
@@ -136,7 +136,7 @@ def d_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -166,5 +166,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:280
-    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1036},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1037},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":920},{"op":"let","v":"r~701","e":{"op":"lit","v":"titanium","x":1038},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":921},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":1039},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":923},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1040},"o":"-=","e":{"op":"var","n":"n~700","x":1041},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":924}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":922}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":919},"effect":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":1042},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":926},{"op":"let","v":"r~703","e":{"op":"lit","v":"fighter","x":1043},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1044},"o":"+=","e":{"op":"var","n":"n~702","x":1045},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":928}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":925}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
+    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1036},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1037},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":920},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":1038},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":921},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":1039},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":923},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1040},"o":"-=","e":{"op":"var","n":"n~715","x":1041},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":924}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":922}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":919},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1042},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":926},{"op":"let","v":"r~718","e":{"op":"lit","v":"fighter","x":1043},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1044},"o":"+=","e":{"op":"var","n":"n~717","x":1045},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":928}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":925}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
 }

@@ -47,107 +47,107 @@ K = [
 ]
 
 
-x_3216 = _C.x_2735  # rules_data/terraforming_mars/cards/141-208.yaml:248
-x_3219 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3220 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3224 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3227 = _C.x_1014  # rules_data/terraforming_mars/cards/141-208.yaml:248
+x_3256 = _C.x_2755  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3259 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3260 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3264 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3267 = _C.x_1014  # rules_data/terraforming_mars/cards/141-208.yaml:249
 
 
-def d_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
+def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:256
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_2829(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_2859(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2827 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:255
-d_2828 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:255
+d_2857 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2858 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:256
 
 
-def d_2829(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3219(ctx, E):
+    if not x_3259(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2831, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
-d_2830 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2860 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2831, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
-d_2832 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:255
-d_2833 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:255
+d_2862 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2863 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:256
 
 
-def d_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2826: CPS(d_2826),
-    2827: CPS(d_2827),
-    2828: CPS(d_2828),
-    2829: CPS(d_2829),
-    2830: CPS(d_2830),
-    2831: CPS(d_2831),
-    2832: CPS(d_2832),
-    2833: CPS(d_2833),
-    2834: CPS(d_2834),
+    2856: CPS(d_2856),
+    2857: CPS(d_2857),
+    2858: CPS(d_2858),
+    2859: CPS(d_2859),
+    2860: CPS(d_2860),
+    2861: CPS(d_2861),
+    2862: CPS(d_2862),
+    2863: CPS(d_2863),
+    2864: CPS(d_2864),
 }
 
 
 CODE = {
-    3216: x_3216,
-    3219: x_3219,
-    3220: x_3220,
-    3224: x_3224,
-    3227: x_3227,
+    3256: x_3256,
+    3259: x_3259,
+    3260: x_3260,
+    3264: x_3264,
+    3267: x_3267,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:248
-    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3216},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3217},"at":"rules_data/terraforming_mars/cards/141-208.yaml:255","id":2827},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3218},"at":"rules_data/terraforming_mars/cards/141-208.yaml:255","id":2828},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3219},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2830},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3220},"o":"-=","e":{"op":"var","n":"n~700","x":3221},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2831}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2829},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":3222},"at":"rules_data/terraforming_mars/cards/141-208.yaml:255","id":2832},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":3223},"at":"rules_data/terraforming_mars/cards/141-208.yaml:255","id":2833},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3224},"o":"+=","e":{"op":"var","n":"n~702","x":3225},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2834}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:255","id":2826},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3226},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3227}}],"vp":{"op":"lit","v":1,"x":3228},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:248"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:249
+    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3256},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3257},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2857},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3258},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2858},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3259},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2860},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3260},"o":"-=","e":{"op":"var","n":"n~715","x":3261},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2861}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2859},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3262},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2862},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3263},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2863},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3264},"o":"+=","e":{"op":"var","n":"n~717","x":3265},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2864}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2856},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3266},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3267}}],"vp":{"op":"lit","v":1,"x":3268},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:249"}',
 }

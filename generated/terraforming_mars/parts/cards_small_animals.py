@@ -65,8 +65,8 @@ def t_1304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
     return t_1307(ctx, k, s, E)
 
 
@@ -112,9 +112,9 @@ def d_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1311, PL(ctx, E.get('target~703')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1311, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
@@ -124,11 +124,11 @@ def d_1312(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'animal', True)
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'animal', True)
     c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
@@ -144,7 +144,7 @@ def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:536
-    'small_animals': '{"id":"small_animals","number":"054","name":{"en":"Small Animals"},"type":"active","cost":6,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1473},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1474},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1305},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":1475},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1306},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1476},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~702","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~702"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0}}}],"x":1477},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1309},{"op":"choose","alts":[{"gens":[{"v":"target~703","src":{"op":"core","n":"players","x":1478},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":1479}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~703"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1480},"o":"-=","e":{"op":"var","n":"n~700","x":1481},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1311},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~703"}],"x":1482}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1310}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1308},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1307}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1304},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1483},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":1484},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1313},{"op":"let","v":"r~705","e":{"op":"lit","v":"animal","x":1485},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1314},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1486},"o":"+=","e":{"op":"var","n":"n~704","x":1487},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1315}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1312}}],"source":{"doc":"tm-facts","section":"cards.json #054"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:536"}',
+    'small_animals': '{"id":"small_animals","number":"054","name":{"en":"Small Animals"},"type":"active","cost":6,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1473},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1474},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1305},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1475},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1306},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1476},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":1477},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1309},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":1478},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1479}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1480},"o":"-=","e":{"op":"var","n":"n~715","x":1481},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1311},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":1482}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1310}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1308},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1307}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1304},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1483},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1484},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1313},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":1485},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1314},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1486},"o":"+=","e":{"op":"var","n":"n~719","x":1487},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1315}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1312}}],"source":{"doc":"tm-facts","section":"cards.json #054"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:536"}',
 }

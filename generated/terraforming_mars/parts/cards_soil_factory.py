@@ -48,109 +48,109 @@ K = [
 ]
 
 
-x_3390 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3391 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3395 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3397 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:391
+x_3430 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3431 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3435 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3437 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
-def d_2969(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
+def d_2999(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_2972(ctx, E):
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_3002(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 2977, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 3007, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2970 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:390
-d_2971 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:390
+d_3000 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3001 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
-def d_2972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3390(ctx, E):
+    if not x_3430(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2974, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3004, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2973 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3003 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2974, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3004, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2975 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:390
-d_2976 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:390
+d_3005 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3006 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
-def d_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2977, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 3007, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-t_2978 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:391
+t_3008 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
 TRIALS = {
-    2969: CPS(d_2969),
-    2970: CPS(d_2970),
-    2971: CPS(d_2971),
-    2972: CPS(d_2972),
-    2973: CPS(d_2973),
-    2974: CPS(d_2974),
-    2975: CPS(d_2975),
-    2976: CPS(d_2976),
-    2977: CPS(d_2977),
-    2978: t_2978,
+    2999: CPS(d_2999),
+    3000: CPS(d_3000),
+    3001: CPS(d_3001),
+    3002: CPS(d_3002),
+    3003: CPS(d_3003),
+    3004: CPS(d_3004),
+    3005: CPS(d_3005),
+    3006: CPS(d_3006),
+    3007: CPS(d_3007),
+    3008: t_3008,
 }
 
 
 CODE = {
-    3390: x_3390,
-    3391: x_3391,
-    3395: x_3395,
-    3397: x_3397,
+    3430: x_3430,
+    3431: x_3431,
+    3435: x_3435,
+    3437: x_3437,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:384
-    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3388},"at":"rules_data/terraforming_mars/cards/141-208.yaml:390","id":2970},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3389},"at":"rules_data/terraforming_mars/cards/141-208.yaml:390","id":2971},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":3390},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3391},"o":"-=","e":{"op":"var","n":"n~700","x":3392},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2974}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2972},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":3393},"at":"rules_data/terraforming_mars/cards/141-208.yaml:390","id":2975},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":3394},"at":"rules_data/terraforming_mars/cards/141-208.yaml:390","id":2976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3395},"o":"+=","e":{"op":"var","n":"n~702","x":3396},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2977}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:390","id":2969},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3397},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":2978},"vp":{"op":"lit","v":1,"x":3398},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:384"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:385
+    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3428},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3000},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3429},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3001},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3430},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3003},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3431},"o":"-=","e":{"op":"var","n":"n~715","x":3432},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3004}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3002},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3433},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3005},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3434},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3006},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3435},"o":"+=","e":{"op":"var","n":"n~717","x":3436},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3007}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":2999},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3437},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3008},"vp":{"op":"lit","v":1,"x":3438},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
 }

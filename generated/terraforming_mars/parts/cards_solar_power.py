@@ -58,11 +58,11 @@ def d_2151(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -76,9 +76,9 @@ def d_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:430
-    'solar_power': '{"id":"solar_power","number":"113","name":{"en":"Solar Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2432},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2152},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2433},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2153},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2434},"o":"+=","e":{"op":"var","n":"n~700","x":2435},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2154}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2151},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2436},"at":"rules_data/terraforming_mars/cards/071-140.yaml:437","id":2155},"vp":{"op":"lit","v":1,"x":2437},"source":{"doc":"tm-facts","section":"cards.json #113"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:430"}',
+    'solar_power': '{"id":"solar_power","number":"113","name":{"en":"Solar Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2432},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2152},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2433},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2153},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2434},"o":"+=","e":{"op":"var","n":"n~715","x":2435},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2154}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2151},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2436},"at":"rules_data/terraforming_mars/cards/071-140.yaml:437","id":2155},"vp":{"op":"lit","v":1,"x":2437},"source":{"doc":"tm-facts","section":"cards.json #113"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:430"}',
 }

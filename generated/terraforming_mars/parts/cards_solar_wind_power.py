@@ -58,16 +58,16 @@ def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -81,9 +81,9 @@ def d_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -97,9 +97,9 @@ def d_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -124,5 +124,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:79
-    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1852},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1636},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":1853},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1637},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1854},"o":"+=","e":{"op":"var","n":"n~700","x":1855},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1638},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":1856},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1639},{"op":"let","v":"r~703","e":{"op":"lit","v":"titanium","x":1857},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1640},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1858},"o":"+=","e":{"op":"var","n":"n~702","x":1859},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1641}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1635},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
+    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1852},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1636},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1853},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1637},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1854},"o":"+=","e":{"op":"var","n":"n~715","x":1855},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1638},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1856},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1639},{"op":"let","v":"r~718","e":{"op":"lit","v":"titanium","x":1857},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1640},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1858},"o":"+=","e":{"op":"var","n":"n~717","x":1859},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1641}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1635},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
 }

@@ -47,55 +47,55 @@ K = [
 ]
 
 
-x_3903 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3963 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3425(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:643
+def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 7, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
-    c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 7, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_3426 = _C.d_1610  # rules_data/terraforming_mars/cards/141-208.yaml:643
-d_3427 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:643
+d_3471 = _C.d_1610  # rules_data/terraforming_mars/cards/141-208.yaml:649
+d_3472 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:649
 
 
-def d_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3425: CPS(d_3425),
-    3426: CPS(d_3426),
-    3427: CPS(d_3427),
-    3428: CPS(d_3428),
+    3470: CPS(d_3470),
+    3471: CPS(d_3471),
+    3472: CPS(d_3472),
+    3473: CPS(d_3473),
 }
 
 
 CODE = {
-    3903: x_3903,
+    3963: x_3963,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:637
-    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":7,"x":3901},"at":"rules_data/terraforming_mars/cards/141-208.yaml:643","id":3426},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":3902},"at":"rules_data/terraforming_mars/cards/141-208.yaml:643","id":3427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3903},"o":"+=","e":{"op":"var","n":"n~700","x":3904},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3428}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:643","id":3425},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:637"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:643
+    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":7,"x":3961},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3471},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3962},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3963},"o":"+=","e":{"op":"var","n":"n~715","x":3964},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3473}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3470},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:643"}',
 }

@@ -62,11 +62,11 @@ def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'titanium', True)
-    c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -80,9 +80,9 @@ def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
@@ -95,8 +95,8 @@ def d_656(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'steel', True)
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'steel', True)
     if not d_659(ctx, E):
         return False
     return True
@@ -115,9 +115,9 @@ def d_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_742(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
     return True
 
 
@@ -130,9 +130,9 @@ def d_661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
     return True
 
 
@@ -142,11 +142,11 @@ def d_662(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 5, True)
-    LOCAL(ctx, E, 'r~705', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    LOCAL(ctx, E, 'n~719', 5, True)
+    LOCAL(ctx, E, 'r~720', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[2])
     return True
 
 
@@ -160,9 +160,9 @@ def d_665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[2])
     return True
 
 
@@ -198,5 +198,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:128
-    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":734},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":652},{"op":"let","v":"r~701","e":{"op":"lit","v":"titanium","x":735},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":653},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":736},"o":"+=","e":{"op":"var","n":"n~700","x":737},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":654}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":651},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":738},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":655},"vp":{"op":"lit","v":2,"x":739},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":740},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":657},{"op":"let","v":"r~703","e":{"op":"lit","v":"steel","x":741},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":658},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0},"b":{"op":"var","n":"n~702"},"x":742},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":660},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":743},"o":"-=","e":{"op":"var","n":"n~702","x":744},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":661}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":659}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":656},"effect":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":5,"x":745},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":663},{"op":"let","v":"r~705","e":{"op":"lit","v":"megacredits","x":746},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":664},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":747},"o":"+=","e":{"op":"var","n":"n~704","x":748},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":665}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":662}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
+    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":734},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":652},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":735},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":653},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":736},"o":"+=","e":{"op":"var","n":"n~715","x":737},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":654}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":651},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":738},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":655},"vp":{"op":"lit","v":2,"x":739},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":740},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":657},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":741},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":658},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":742},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":660},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":743},"o":"-=","e":{"op":"var","n":"n~717","x":744},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":661}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":659}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":656},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":5,"x":745},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":663},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":746},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":664},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":747},"o":"+=","e":{"op":"var","n":"n~719","x":748},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":665}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":662}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
 }

@@ -56,11 +56,11 @@ def d_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -74,9 +74,9 @@ def d_1505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:676
-    'sponsors': '{"id":"sponsors","number":"068","name":{"en":"Sponsors"},"type":"automated","cost":6,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":1696},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1503},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":1697},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1504},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1698},"o":"+=","e":{"op":"var","n":"n~700","x":1699},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1505}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1502},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #068"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:676"}',
+    'sponsors': '{"id":"sponsors","number":"068","name":{"en":"Sponsors"},"type":"automated","cost":6,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1696},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1503},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1697},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1504},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1698},"o":"+=","e":{"op":"var","n":"n~715","x":1699},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1505}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1502},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #068"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:676"}',
 }

@@ -47,63 +47,63 @@ K = [
 ]
 
 
-def x_3064(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
+def x_3084(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((not ((_w2.get('action', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'action', None)) == 'sell_patents'))) else False)
 
 
-x_3067 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3087 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2694(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
+def d_2709(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2697, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2695 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2696 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2710 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2711 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:165
 
 
-def d_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2697, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2694: CPS(d_2694),
-    2695: CPS(d_2695),
-    2696: CPS(d_2696),
-    2697: CPS(d_2697),
+    2709: CPS(d_2709),
+    2710: CPS(d_2710),
+    2711: CPS(d_2711),
+    2712: CPS(d_2712),
 }
 
 
 CODE = {
-    3064: x_3064,
-    3067: x_3067,
+    3084: x_3084,
+    3087: x_3087,
 }
 AT = {
-    3064: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
+    3084: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:157
-    'standard_technology': '{"id":"standard_technology","number":"156","name":{"en":"Standard Technology"},"type":"active","cost":6,"tags":["science"],"triggers":[{"on":"standard_project","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"not","a":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"action"}},"b":{"op":"lit","v":"sell_patents"}}}],"x":3064},"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2695},{"op":"let","v":"r~701","e":{"op":"lit","v":"megacredits","x":3066},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2696},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3067},"o":"+=","e":{"op":"var","n":"n~700","x":3068},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2697}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2694}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #156 (render effects: plate -> megacredits(3))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:157"}',
+    'standard_technology': '{"id":"standard_technology","number":"156","name":{"en":"Standard Technology"},"type":"active","cost":6,"tags":["science"],"triggers":[{"on":"standard_project","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"not","a":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"action"}},"b":{"op":"lit","v":"sell_patents"}}}],"x":3084},"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3085},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2710},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3086},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2711},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3087},"o":"+=","e":{"op":"var","n":"n~715","x":3088},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2712}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2709}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #156 (render effects: plate -> megacredits(3))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:157"}',
 }

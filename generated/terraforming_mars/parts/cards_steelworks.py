@@ -72,8 +72,8 @@ def d_1978(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 4, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_1981(ctx, E):
         return False
     return True
@@ -92,9 +92,9 @@ def d_1981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2239(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -107,9 +107,9 @@ def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -119,13 +119,13 @@ def t_1984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'steel', True)
-    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'steel', True)
+    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~704', 'oxygen', True)
-    LOCAL(ctx, E, 'n~705', 1, True)
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~719', 'oxygen', True)
+    LOCAL(ctx, E, 'n~720', 1, True)
     return t_1990(ctx, k, s, E)
 
 
@@ -139,9 +139,9 @@ def d_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -160,7 +160,7 @@ def t_1990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1991(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~705')))
+    return nxt(num(E.get('n~720')))
 
 
 def t_1991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -180,7 +180,7 @@ def t_1992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[2])
     return t_1994(ctx, k, s, E)
@@ -192,7 +192,7 @@ def d_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~704'))
+    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~719'))
     if c is not None:
         SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[2])
     return True
@@ -218,7 +218,7 @@ def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~704'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
         return k()
 
     if not d_1996(ctx, E):
@@ -244,7 +244,7 @@ def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -259,7 +259,7 @@ def d_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~704'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:332
-    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":4,"x":2237},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1979},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1980},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":2239},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1982},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2240},"o":"-=","e":{"op":"var","n":"n~700","x":2241},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1983}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1981}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1978},"effect":{"op":"seq","b":[{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":2242},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1985},{"op":"let","v":"r~703","e":{"op":"lit","v":"steel","x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1986},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2244},"o":"+=","e":{"op":"var","n":"n~702","x":2245},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1987},{"op":"let","v":"p~704","e":{"op":"lit","v":"oxygen","x":2246},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1988},{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1989},{"op":"rep","n":{"op":"var","n":"n~705","x":2248},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"max","d":0},"x":2249},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0,"x":2250},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0,"x":2251},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1993},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2252},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2253},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tr_track","d":null},"d":0,"x":2254},"o":"+=","e":{"op":"lit","v":1,"x":2255},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1998},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2256},"o":"=","e":{"op":"lit","v":true,"x":2257},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1999}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1997},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1996},{"op":"for","v":"b~706","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"bonuses","d":[],"x":2258},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"x":2259},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~706"},"k":{"op":"lit","v":"effect"},"x":2260},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2001},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2000},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~704","x":2261},"by":{"op":"var","n":"you","x":2262}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2002}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1995},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1994}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1992},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1991},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1990}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1984}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
+    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2237},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1979},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1980},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2239},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1982},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2240},"o":"-=","e":{"op":"var","n":"n~715","x":2241},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1983}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1981}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1978},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2242},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1985},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1986},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2244},"o":"+=","e":{"op":"var","n":"n~717","x":2245},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1987},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":2246},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1988},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1989},{"op":"rep","n":{"op":"var","n":"n~720","x":2248},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":2249},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":2250},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":2251},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1993},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2252},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2253},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":2254},"o":"+=","e":{"op":"lit","v":1,"x":2255},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1998},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2256},"o":"=","e":{"op":"lit","v":true,"x":2257},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1999}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1997},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1996},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":2258},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":2259},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":2260},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2001},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2000},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":2261},"by":{"op":"var","n":"you","x":2262}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2002}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1995},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1994}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1992},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1991},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1990}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1984}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
 }

@@ -52,158 +52,158 @@ K = [
 ]
 
 
-x_2801 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2802 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2806 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2810 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2812 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:700
+x_2821 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2822 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2826 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2830 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2832 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def x_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', (_w1.get(E.get('p~706'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~706'), 0)), (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~706'))) is str else 0)))) is int else num(_w3)) <= (_w5 if type((_w5 := (ctx.index.plain['parameters'].get(_w4, NOREC).get('max', 0) if type((_w4 := E.get('p~706'))) is str else 0))) is int else num(_w5)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~721'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~721'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~721'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~721'))) is str else 0))) is int else num(_w7)))
 
 
-def x_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2837(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~706'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~706'), 0))
+    return (_w1.get(E.get('p~721'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~721'), 0))
 
 
-def x_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~706'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~721'))) is str else 0)
 
 
-x_2819 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2839 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
-def x_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~706'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~721'))) is str else None) != None)
 
 
-def x_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2841(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~706'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~706'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~721'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~721'))) is str else None), 0))
 
 
-x_2823 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2843 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def x_2825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2845(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~706'))
+    return FLD(ctx, K[1], E.get('p~721'))
 
 
-def x_2826(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2846(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~708'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~706'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~706'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~723'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~721'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~721'), 0)))
 
 
-def x_2827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2847(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~708'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~723'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
+def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_2463(ctx, E):
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_2478(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'steel', True)
-    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'steel', True)
+    c, key = KEYPLACE(ctx, 2483, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[2])
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2471, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[2])
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'titanium', True)
+    c, key = KEYPLACE(ctx, 2486, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[2])
     return True
 
 
-d_2461 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2462 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2476 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2477 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:699
 
 
-def d_2463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2801(ctx, E):
+    if not x_2821(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2465, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2480, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[2])
     return True
 
 
-d_2464 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2479 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2465, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2480, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[2])
     return True
 
 
-d_2466 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2467 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2481 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2482 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:699
 
 
-def d_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2483, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[2])
     return True
 
 
-d_2469 = _C.d_351  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2470 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2484 = _C.d_351  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2485 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:699
 
 
-def d_2471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2471, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2486, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[2])
     return True
 
 
-def t_2472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def t_2487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -211,30 +211,30 @@ def t_2472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~706', 'oxygen', True)
-        LOCAL(ctx, E, 'n~707', 2, True)
-        return t_2476(ctx, k, s, E)
+        LOCAL(ctx, E, 'p~721', 'oxygen', True)
+        LOCAL(ctx, E, 'n~722', 2, True)
+        return t_2491(ctx, k, s, E)
 
-    return t_2473(ctx, r1, s, E)
-
-
-t_2473 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:700
+    return t_2488(ctx, r1, s, E)
 
 
-def d_2474(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+t_2488 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:700
+
+
+def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~706', 'oxygen', True)
+    LOCAL(ctx, E, 'p~721', 'oxygen', True)
     return True
 
 
-d_2475 = _C.d_2475  # rules_data/terraforming_mars/cards/071-140.yaml:700
+d_2490 = _C.d_2490  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def t_2476(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -243,58 +243,58 @@ def t_2476(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2477(ctx, lambda: nxt(left - 1), k, E)
+        return t_2492(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~707')))
+    return nxt(num(E.get('n~722')))
 
 
-def t_2477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2816(ctx, E):
-        return t_2478(ctx, k, s, E)
+    if x_2836(ctx, E):
+        return t_2493(ctx, k, s, E)
     return k()
 
 
-def t_2478(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2479, ctx.state.get('params'), E.get('p~706'))
+    c, key = KEYPLACE(ctx, 2494, ctx.state.get('params'), E.get('p~721'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2818(ctx, E), '+=', False, K[3])
-    return t_2480(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2838(ctx, E), '+=', False, K[3])
+    return t_2495(ctx, k, s, E)
 
 
-def d_2479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2494(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2479, ctx.state.get('params'), E.get('p~706'))
+    c, key = KEYPLACE(ctx, 2494, ctx.state.get('params'), E.get('p~721'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2818(ctx, E), '+=', False, K[3])
+        SET(ctx, 'params', c, key, x_2838(ctx, E), '+=', False, K[3])
     return True
 
 
-def t_2480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2819(ctx, E):
-        return t_2481(ctx, k, s, E)
+    if x_2839(ctx, E):
+        return t_2496(ctx, k, s, E)
     return k()
 
 
-def t_2481(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -303,33 +303,33 @@ def t_2481(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~706'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~721'), 'by': E.get('you')})
         return k()
 
-    if not d_2482(ctx, E):
+    if not d_2497(ctx, E):
         return False
-    return t_2486(ctx, r1, s, E)
+    return t_2501(ctx, r1, s, E)
 
 
-def d_2482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2820(ctx, E):
-        if not d_2483(ctx, E):
+    if x_2840(ctx, E):
+        if not d_2498(ctx, E):
             return False
     return True
 
 
-def d_2483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2484, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~706'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2499, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~721'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -338,129 +338,129 @@ def d_2483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2484, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~706'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2499, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~721'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     return True
 
 
-d_2485 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2500 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_2486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2825(ctx, E)))
-    old = E.get('b~708', MISSING)
+    items = list(items_of(x_2845(ctx, E)))
+    old = E.get('b~723', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~708', old)
+        UNSET(ctx, E, 'b~723', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~708', item, True)
-            if x_2826(ctx, E):
-                return t_2487(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~723', item, True)
+            if x_2846(ctx, E):
+                return t_2502(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2502(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2827(ctx, E), k)
+    return DO(ctx, x_2847(ctx, E), k)
 
 
-def d_2488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2503(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~706'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~721'), 'by': E.get('you')})
     return True
 
 
 TRIALS = {
-    2460: CPS(d_2460),
-    2461: CPS(d_2461),
-    2462: CPS(d_2462),
-    2463: CPS(d_2463),
-    2464: CPS(d_2464),
-    2465: CPS(d_2465),
-    2466: CPS(d_2466),
-    2467: CPS(d_2467),
-    2468: CPS(d_2468),
-    2469: CPS(d_2469),
-    2470: CPS(d_2470),
-    2471: CPS(d_2471),
-    2472: t_2472,
-    2473: t_2473,
-    2474: CPS(d_2474),
     2475: CPS(d_2475),
-    2476: t_2476,
-    2477: t_2477,
-    2478: t_2478,
+    2476: CPS(d_2476),
+    2477: CPS(d_2477),
+    2478: CPS(d_2478),
     2479: CPS(d_2479),
-    2480: t_2480,
-    2481: t_2481,
+    2480: CPS(d_2480),
+    2481: CPS(d_2481),
     2482: CPS(d_2482),
     2483: CPS(d_2483),
     2484: CPS(d_2484),
     2485: CPS(d_2485),
-    2486: t_2486,
+    2486: CPS(d_2486),
     2487: t_2487,
-    2488: CPS(d_2488),
+    2488: t_2488,
+    2489: CPS(d_2489),
+    2490: CPS(d_2490),
+    2491: t_2491,
+    2492: t_2492,
+    2493: t_2493,
+    2494: CPS(d_2494),
+    2495: t_2495,
+    2496: t_2496,
+    2497: CPS(d_2497),
+    2498: CPS(d_2498),
+    2499: CPS(d_2499),
+    2500: CPS(d_2500),
+    2501: t_2501,
+    2502: t_2502,
+    2503: CPS(d_2503),
 }
 
 
 CODE = {
-    2801: x_2801,
-    2802: x_2802,
-    2806: x_2806,
-    2810: x_2810,
-    2812: x_2812,
-    2816: x_2816,
-    2817: x_2817,
-    2818: x_2818,
-    2819: x_2819,
-    2820: x_2820,
     2821: x_2821,
-    2823: x_2823,
-    2825: x_2825,
+    2822: x_2822,
     2826: x_2826,
-    2827: x_2827,
+    2830: x_2830,
+    2832: x_2832,
+    2836: x_2836,
+    2837: x_2837,
+    2838: x_2838,
+    2839: x_2839,
+    2840: x_2840,
+    2841: x_2841,
+    2843: x_2843,
+    2845: x_2845,
+    2846: x_2846,
+    2847: x_2847,
 }
 AT = {
-    2816: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2817: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2818: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2820: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2821: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2825: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2826: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2827: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2836: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    2837: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2838: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2840: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2841: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2845: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2846: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2847: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:693
-    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":2799},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2461},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2800},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2462},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":2801},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2802},"o":"-=","e":{"op":"var","n":"n~700","x":2803},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2465}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2463},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":2804},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2466},{"op":"let","v":"r~703","e":{"op":"lit","v":"steel","x":2805},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2467},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2806},"o":"+=","e":{"op":"var","n":"n~702","x":2807},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2468},{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":2808},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2469},{"op":"let","v":"r~705","e":{"op":"lit","v":"titanium","x":2809},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2470},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2810},"o":"+=","e":{"op":"var","n":"n~704","x":2811},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2471}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2460},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2812},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2473},{"op":"let","v":"p~706","e":{"op":"lit","v":"oxygen","x":2813},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2474},{"op":"let","v":"n~707","e":{"op":"lit","v":2,"x":2814},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2475},{"op":"rep","n":{"op":"var","n":"n~707","x":2815},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~706"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~706"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~706"},"f":"max","d":0},"x":2816},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~706"},"d":0,"x":2817},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~706"},"f":"step","d":0,"x":2818},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2479},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2819},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~706"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2820},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~706"},"f":"tr_track","d":null},"d":0,"x":2821},"o":"+=","e":{"op":"lit","v":1,"x":2822},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2484},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2823},"o":"=","e":{"op":"lit","v":true,"x":2824},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2485}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2483},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2482},{"op":"for","v":"b~708","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~706"},"f":"bonuses","d":[],"x":2825},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~708"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~706"},"d":0},"x":2826},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~708"},"k":{"op":"lit","v":"effect"},"x":2827},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2487},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2486},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~706","x":2828},"by":{"op":"var","n":"you","x":2829}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2488}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2481},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2480}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2478},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2477},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2476}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2472},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
+    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2819},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2476},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2820},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2477},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2479},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2822},"o":"-=","e":{"op":"var","n":"n~715","x":2823},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2480}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2478},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2824},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2481},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":2825},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2826},"o":"+=","e":{"op":"var","n":"n~717","x":2827},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2483},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":2828},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2484},{"op":"let","v":"r~720","e":{"op":"lit","v":"titanium","x":2829},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2485},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2830},"o":"+=","e":{"op":"var","n":"n~719","x":2831},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2486}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2475},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2832},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2488},{"op":"let","v":"p~721","e":{"op":"lit","v":"oxygen","x":2833},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2489},{"op":"let","v":"n~722","e":{"op":"lit","v":2,"x":2834},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2490},{"op":"rep","n":{"op":"var","n":"n~722","x":2835},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"max","d":0},"x":2836},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0,"x":2837},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"step","d":0,"x":2838},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2494},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2839},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2840},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"tr_track","d":null},"d":0,"x":2841},"o":"+=","e":{"op":"lit","v":1,"x":2842},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2499},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2843},"o":"=","e":{"op":"lit","v":true,"x":2844},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2500}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2498},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2497},{"op":"for","v":"b~723","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"bonuses","d":[],"x":2845},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~723"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0},"x":2846},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~723"},"k":{"op":"lit","v":"effect"},"x":2847},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2502},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2501},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~721","x":2848},"by":{"op":"var","n":"you","x":2849}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2503}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2496},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2495}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2493},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2492},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2491}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2487},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
 }

@@ -51,156 +51,156 @@ K = [
 ]
 
 
-x_2684 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2685 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2686 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2690 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2691 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2692 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2694 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2695 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2696 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2697 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2698 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2699 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2703 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2704 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_2705 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_2706 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_2710 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_2711 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_2712 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_2714 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_2715 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_2716 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_2717 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_2718 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_2719 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_2723 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
+def t_2381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~700', 'ocean', True)
-    return t_2368(ctx, k, s, E)
+    LOCAL(ctx, E, 't~715', 'ocean', True)
+    return t_2383(ctx, k, s, E)
 
 
-d_2367 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:578
+d_2382 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:578
 
 
-def t_2368(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2684(ctx, E):
-        return t_2369(ctx, k, s, E)
+    if x_2704(ctx, E):
+        return t_2384(ctx, k, s, E)
     return k()
 
 
-def t_2369(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~710', x_2685(ctx, E), True)
-    if not x_2686(ctx, E):
+    LOCAL(ctx, E, 'legal~725', x_2705(ctx, E), True)
+    if not x_2706(ctx, E):
         return False
-    return t_2372(ctx, k, s, E)
+    return t_2387(ctx, k, s, E)
 
 
-d_2370 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2371 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_2385 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2386 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_2372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_2387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2372, None, [], k)
+    return CHOOSE(ctx, 2387, None, [], k)
 
 
-def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~712', E.get('t~700'), True)
-    LOCAL(ctx, E, 's~713', E.get('space~711'), True)
-    return t_2376(ctx, k, s, E)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    return t_2391(ctx, k, s, E)
 
 
-d_2374 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2375 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2389 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2390 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2377, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 2392, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2691(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~713'), '=', False, K[4])
-    return t_2379(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2711(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
+    return t_2394(ctx, k, s, E)
 
 
-def d_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2377, ctx.state.get('board'), E.get('s~713'))
+    c, key = KEYPLACE(ctx, 2392, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2691(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2711(ctx, E), '=', False, K[3])
     return True
 
 
-d_2378 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2379 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2380 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2381 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2382 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2383 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2384 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2385 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2393 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2394 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2395 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2396 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2397 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2398 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2399 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2400 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {
-    2366: t_2366,
-    2367: CPS(d_2367),
-    2368: t_2368,
-    2369: t_2369,
-    2370: CPS(d_2370),
-    2371: CPS(d_2371),
-    2372: t_2372,
-    2373: t_2373,
-    2374: CPS(d_2374),
-    2375: CPS(d_2375),
-    2376: t_2376,
-    2377: CPS(d_2377),
-    2378: CPS(d_2378),
-    2379: t_2379,
-    2380: t_2380,
     2381: t_2381,
-    2382: t_2382,
+    2382: CPS(d_2382),
     2383: t_2383,
     2384: t_2384,
     2385: CPS(d_2385),
+    2386: CPS(d_2386),
+    2387: t_2387,
+    2388: t_2388,
+    2389: CPS(d_2389),
+    2390: CPS(d_2390),
+    2391: t_2391,
+    2392: CPS(d_2392),
+    2393: CPS(d_2393),
+    2394: t_2394,
+    2395: t_2395,
+    2396: t_2396,
+    2397: t_2397,
+    2398: t_2398,
+    2399: t_2399,
+    2400: CPS(d_2400),
 }
 
 
 CODE = {
-    2684: x_2684,
-    2685: x_2685,
-    2686: x_2686,
-    2690: x_2690,
-    2691: x_2691,
-    2692: x_2692,
-    2694: x_2694,
-    2695: x_2695,
-    2696: x_2696,
-    2697: x_2697,
-    2698: x_2698,
-    2699: x_2699,
-    2703: x_2703,
+    2704: x_2704,
+    2705: x_2705,
+    2706: x_2706,
+    2710: x_2710,
+    2711: x_2711,
+    2712: x_2712,
+    2714: x_2714,
+    2715: x_2715,
+    2716: x_2716,
+    2717: x_2717,
+    2718: x_2718,
+    2719: x_2719,
+    2723: x_2723,
 }
 AT = {
 }
@@ -208,5 +208,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:573
-    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~700","e":{"op":"lit","v":"ocean","x":2683},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2367},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~701","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~701"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~701"},"f":"tile","d":null},"b":{"op":"var","n":"t~700"}}}]},"x":2684},"t":{"op":"seq","b":[{"op":"let","v":"legal~710","e":{"op":"letx","v":"open~706","e":{"op":"filt","v":"s~703","src":{"op":"filt","v":"x~702","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~702"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"t~700"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~703"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~703"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~703"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~704","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~703"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~704"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~705","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~705"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~704"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~705"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~709","e":{"op":"filt","v":"s~707","src":{"op":"var","n":"open~706"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~708","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~707"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~708"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~708"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~700"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~709"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~709"},"b":{"op":"var","n":"open~706"}}},"x":2685},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2370},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~710"}]},"b":{"op":"lit","v":0},"x":2686},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2371},{"op":"choose","alts":[{"gens":[{"v":"space~711","src":{"op":"var","n":"legal~710","x":2687},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~712","e":{"op":"var","n":"t~700","x":2688},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2374},{"op":"let","v":"s~713","e":{"op":"var","n":"space~711","x":2689},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2375},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~713"},"d":{},"x":2690},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~712"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2691},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2377},{"op":"set","t":{"op":"st","k":"last_space","x":2692},"o":"=","e":{"op":"var","n":"s~713","x":2693},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2378},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2694},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~713"},"f":"bonus","d":null,"x":2695},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2381},{"op":"for","v":"x~714","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~713"}],"kind":"spaces","x":2696},"w":{"op":"in","a":{"op":"var","n":"x~714"},"b":{"op":"st","k":"board"},"neg":false,"x":2697},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~714"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2698},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2383},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2382},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~712"},"f":"effect","d":null,"x":2699},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2384},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~712","x":2700},"space":{"op":"var","n":"s~713","x":2701},"by":{"op":"var","n":"you","x":2702}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2385}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2380},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2379}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2376}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2373},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~711"}],"x":2703}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2372}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2369},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2368}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2366},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
+    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":2703},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2382},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":2704},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":2705},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2385},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":2706},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2386},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":2707},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":2708},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2389},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":2709},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2390},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":2710},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2711},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2392},{"op":"set","t":{"op":"st","k":"last_space","x":2712},"o":"=","e":{"op":"var","n":"s~728","x":2713},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2393},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2714},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":2715},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2396},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":2716},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":2717},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2718},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2398},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2397},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":2719},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2399},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":2720},"space":{"op":"var","n":"s~728","x":2721},"by":{"op":"var","n":"you","x":2722}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2400}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2395},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2394}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2391}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2388},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":2723}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2387}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2384},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2383}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2381},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
 }

@@ -53,7 +53,7 @@ x_1384 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     if E is None:
         E = ctx.env()
-    return (1 * (_w3 if type((_w3 := AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))) is int else num(_w3)))
+    return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))
 
 
 def d_1229(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
@@ -62,11 +62,11 @@ def d_1229(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'microbe', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'microbe', True)
     c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -82,7 +82,7 @@ def d_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -105,5 +105,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:481
-    'tardigrades': '{"id":"tardigrades","number":"049","name":{"en":"Tardigrades"},"type":"active","cost":4,"tags":["microbe"],"resource":"microbe","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1230},{"op":"let","v":"r~701","e":{"op":"lit","v":"microbe","x":1383},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1231},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1384},"o":"+=","e":{"op":"var","n":"n~700","x":1385},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1232}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1229}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":4}},"x":1386},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #049"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:481"}',
+    'tardigrades': '{"id":"tardigrades","number":"049","name":{"en":"Tardigrades"},"type":"active","cost":4,"tags":["microbe"],"resource":"microbe","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1230},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":1383},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1231},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1384},"o":"+=","e":{"op":"var","n":"n~715","x":1385},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1232}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1229}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":4}},"x":1386},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #049"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:481"}',
 }

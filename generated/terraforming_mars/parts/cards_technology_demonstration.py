@@ -50,136 +50,136 @@ K = [
 ]
 
 
-x_3907 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3908 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3909 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3910 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3912 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3913 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3914 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3915 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3916 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3917 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3967 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3968 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3969 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3970 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3972 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3973 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3974 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3975 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3976 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3977 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3429(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:651
+def d_3474(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    if not d_3431(ctx, E):
+    LOCAL(ctx, E, 'n~715', 2, True)
+    if not d_3476(ctx, E):
         return False
     return True
 
 
-d_3430 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:651
+d_3475 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:657
 
 
-def d_3431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~700'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
-        if not d_3432(ctx, E):
+        if not d_3477(ctx, E):
             return False
     return True
 
 
-def d_3432(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3433(ctx, E):
+    if not d_3478(ctx, E):
         return False
-    if not d_3438(ctx, E):
+    if not d_3483(ctx, E):
         return False
     return True
 
 
-def d_3433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3907(ctx, E):
-        if not d_3434(ctx, E):
+    if x_3967(ctx, E):
+        if not d_3479(ctx, E):
             return False
     return True
 
 
-def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3909(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3969(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3437)
+    STMT(ctx, 3482)
     return True
 
 
-d_3435 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3436 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3480 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3481 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3437)
+    STMT(ctx, 3482)
     return True
 
 
-d_3438 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3439 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3440 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3441 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3483 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3484 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3485 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3486 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3429: CPS(d_3429),
-    3430: CPS(d_3430),
-    3431: CPS(d_3431),
-    3432: CPS(d_3432),
-    3433: CPS(d_3433),
-    3434: CPS(d_3434),
-    3435: CPS(d_3435),
-    3436: CPS(d_3436),
-    3437: CPS(d_3437),
-    3438: CPS(d_3438),
-    3439: CPS(d_3439),
-    3440: CPS(d_3440),
-    3441: CPS(d_3441),
+    3474: CPS(d_3474),
+    3475: CPS(d_3475),
+    3476: CPS(d_3476),
+    3477: CPS(d_3477),
+    3478: CPS(d_3478),
+    3479: CPS(d_3479),
+    3480: CPS(d_3480),
+    3481: CPS(d_3481),
+    3482: CPS(d_3482),
+    3483: CPS(d_3483),
+    3484: CPS(d_3484),
+    3485: CPS(d_3485),
+    3486: CPS(d_3486),
 }
 
 
 CODE = {
-    3907: x_3907,
-    3908: x_3908,
-    3909: x_3909,
-    3910: x_3910,
-    3912: x_3912,
-    3913: x_3913,
-    3914: x_3914,
-    3915: x_3915,
-    3916: x_3916,
-    3917: x_3917,
+    3967: x_3967,
+    3968: x_3968,
+    3969: x_3969,
+    3970: x_3970,
+    3972: x_3972,
+    3973: x_3973,
+    3974: x_3974,
+    3975: x_3975,
+    3976: x_3976,
+    3977: x_3977,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:645
-    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":3905},"at":"rules_data/terraforming_mars/cards/141-208.yaml:651","id":3430},{"op":"rep","n":{"op":"var","n":"n~700","x":3906},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3907},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3908},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3909},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3435},{"op":"set","t":{"op":"st","k":"discard","x":3910},"o":"=","e":{"op":"lit","v":[],"x":3911},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3436},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3912}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3437}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3434},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3433},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3913},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3914},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3915},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3440},{"op":"set","t":{"op":"st","k":"deck","x":3916},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3917},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3441}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3439},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3438}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3432},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3431}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:651","id":3429},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:645"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:651
+    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3475},{"op":"rep","n":{"op":"var","n":"n~715","x":3966},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3967},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3968},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3969},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3480},{"op":"set","t":{"op":"st","k":"discard","x":3970},"o":"=","e":{"op":"lit","v":[],"x":3971},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3481},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3972}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3482}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3479},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3478},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3973},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3974},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3975},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3485},{"op":"set","t":{"op":"st","k":"deck","x":3976},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3977},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3486}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3484},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3483}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3477},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3476}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3474},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:651"}',
 }

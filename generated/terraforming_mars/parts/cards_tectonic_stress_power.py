@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2963 = _C.x_2963  # rules_data/terraforming_mars/cards/141-208.yaml:46
-x_2966 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2968 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:54
+x_2983 = _C.x_2983  # rules_data/terraforming_mars/cards/141-208.yaml:46
+x_2986 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2988 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
-def d_2612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
+def d_2627(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 3, True)
-    LOCAL(ctx, E, 'r~705', 'energy', True)
-    c, key = KEYPLACE(ctx, 2615, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    LOCAL(ctx, E, 'n~719', 3, True)
+    LOCAL(ctx, E, 'r~720', 'energy', True)
+    c, key = KEYPLACE(ctx, 2630, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-d_2613 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2614 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2628 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2629 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:53
 
 
-def d_2615(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2615, PL(ctx, E.get('you')).get('prod'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2630, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-t_2616 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:54
+t_2631 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 TRIALS = {
-    2612: CPS(d_2612),
-    2613: CPS(d_2613),
-    2614: CPS(d_2614),
-    2615: CPS(d_2615),
-    2616: t_2616,
+    2627: CPS(d_2627),
+    2628: CPS(d_2628),
+    2629: CPS(d_2629),
+    2630: CPS(d_2630),
+    2631: t_2631,
 }
 
 
 CODE = {
-    2963: x_2963,
-    2966: x_2966,
-    2968: x_2968,
+    2983: x_2983,
+    2986: x_2986,
+    2988: x_2988,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:46
-    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":2963},"production":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":3,"x":2964},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2613},{"op":"let","v":"r~705","e":{"op":"lit","v":"energy","x":2965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2614},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":2966},"o":"+=","e":{"op":"var","n":"n~704","x":2967},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2615}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2612},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2968},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2616},"vp":{"op":"lit","v":1,"x":2969},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
+    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":2983},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2628},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":2985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2629},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2986},"o":"+=","e":{"op":"var","n":"n~719","x":2987},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2630}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2627},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2988},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2631},"vp":{"op":"lit","v":1,"x":2989},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
 }

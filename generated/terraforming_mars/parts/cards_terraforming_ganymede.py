@@ -49,177 +49,177 @@ K = [
 ]
 
 
-def x_3739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
+def x_3779(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3739, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'jovian')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'jovian')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_704 for v_x_704 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_704 == 'jovian')]))))
+    return MEMO(ctx, (3779, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('jovian') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('jovian') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
 
 
-def x_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
+def x_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~706'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~707'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~721'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~722'))) is int else num(_w2)))
 
 
-def x_3742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~708'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~723'))) is str else None) == 'game')
 
 
-def x_3743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~708'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~708'), 0))
+    return (_w1.get(E.get('t~723'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~723'), 0))
 
 
-def x_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~708'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~708'), 0))
+    return (_w2.get(E.get('t~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~723'), 0))
 
 
-def x_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~708') == 'tr')) and (((_w1 if type((_w1 := E.get('n~709'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~723') == 'tr')) and (((_w1 if type((_w1 := E.get('n~724'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3748 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3788 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
+def d_3307(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~705', 'tr', True)
-    LOCAL(ctx, E, 'n~706', 1, True)
-    LOCAL(ctx, E, 'k~707', x_3739(ctx, E), True)
-    if not d_3281(ctx, E):
+    LOCAL(ctx, E, 't~720', 'tr', True)
+    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'k~722', x_3779(ctx, E), True)
+    if not d_3311(ctx, E):
         return False
     return True
 
 
-def d_3278(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
+def d_3308(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~705', 'tr', True)
+    LOCAL(ctx, E, 't~720', 'tr', True)
     return True
 
 
-d_3279 = _C.d_476  # rules_data/terraforming_mars/cards/141-208.yaml:575
+d_3309 = _C.d_476  # rules_data/terraforming_mars/cards/141-208.yaml:576
 
 
-def d_3280(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
+def d_3310(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~707', x_3739(ctx, E), True)
+    LOCAL(ctx, E, 'k~722', x_3779(ctx, E), True)
     return True
 
 
-def d_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
+def d_3311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~708', E.get('t~705'), True)
-    LOCAL(ctx, E, 'n~709', x_3741(ctx, E), True)
-    if not d_3284(ctx, E):
+    LOCAL(ctx, E, 't~723', E.get('t~720'), True)
+    LOCAL(ctx, E, 'n~724', x_3781(ctx, E), True)
+    if not d_3314(ctx, E):
         return False
     return True
 
 
-def d_3282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
+def d_3312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~708', E.get('t~705'), True)
+    LOCAL(ctx, E, 't~723', E.get('t~720'), True)
     return True
 
 
-def d_3283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
+def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~709', x_3741(ctx, E), True)
+    LOCAL(ctx, E, 'n~724', x_3781(ctx, E), True)
     return True
 
 
-def d_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3742(ctx, E):
+    if x_3782(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3285, ctx.state.get('game_tracks'), E.get('t~708'))
+        c, key = KEYPLACE(ctx, 3315, ctx.state.get('game_tracks'), E.get('t~723'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~709'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~724'), '+=', False, K[0])
     else:
-        if not d_3286(ctx, E):
+        if not d_3316(ctx, E):
             return False
     return True
 
 
-def d_3285(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3285, ctx.state.get('game_tracks'), E.get('t~708'))
+    c, key = KEYPLACE(ctx, 3315, ctx.state.get('game_tracks'), E.get('t~723'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~709'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~724'), '+=', False, K[0])
     return True
 
 
-def d_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3287, PL(ctx, E.get('you')).get('tracks'), E.get('t~708'))
+    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('tracks'), E.get('t~723'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~709'), '+=', False, K[1])
-    if not d_3288(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~724'), '+=', False, K[1])
+    if not d_3318(ctx, E):
         return False
     return True
 
 
-def d_3287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3287, PL(ctx, E.get('you')).get('tracks'), E.get('t~708'))
+    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('tracks'), E.get('t~723'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~709'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~724'), '+=', False, K[1])
     return True
 
 
-def d_3288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3747(ctx, E):
+    if x_3787(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -227,46 +227,46 @@ def d_3288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3289 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3319 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    3277: CPS(d_3277),
-    3278: CPS(d_3278),
-    3279: CPS(d_3279),
-    3280: CPS(d_3280),
-    3281: CPS(d_3281),
-    3282: CPS(d_3282),
-    3283: CPS(d_3283),
-    3284: CPS(d_3284),
-    3285: CPS(d_3285),
-    3286: CPS(d_3286),
-    3287: CPS(d_3287),
-    3288: CPS(d_3288),
-    3289: CPS(d_3289),
+    3307: CPS(d_3307),
+    3308: CPS(d_3308),
+    3309: CPS(d_3309),
+    3310: CPS(d_3310),
+    3311: CPS(d_3311),
+    3312: CPS(d_3312),
+    3313: CPS(d_3313),
+    3314: CPS(d_3314),
+    3315: CPS(d_3315),
+    3316: CPS(d_3316),
+    3317: CPS(d_3317),
+    3318: CPS(d_3318),
+    3319: CPS(d_3319),
 }
 
 
 CODE = {
-    3739: x_3739,
-    3741: x_3741,
-    3742: x_3742,
-    3743: x_3743,
-    3745: x_3745,
-    3747: x_3747,
-    3748: x_3748,
+    3779: x_3779,
+    3781: x_3781,
+    3782: x_3782,
+    3783: x_3783,
+    3785: x_3785,
+    3787: x_3787,
+    3788: x_3788,
 }
 AT = {
-    3739: 'rules_data/terraforming_mars/cards/141-208.yaml:575',
-    3741: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:91',
-    3742: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3743: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3745: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3747: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3779: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
+    3781: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:106',
+    3782: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3783: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3785: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3787: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:568
-    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~705","e":{"op":"lit","v":"tr","x":3737},"at":"rules_data/terraforming_mars/cards/141-208.yaml:575","id":3278},{"op":"let","v":"n~706","e":{"op":"lit","v":1,"x":3738},"at":"rules_data/terraforming_mars/cards/141-208.yaml:575","id":3279},{"op":"let","v":"k~707","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~704","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~704"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3739},"at":"rules_data/terraforming_mars/cards/141-208.yaml:575","id":3280},{"op":"seq","b":[{"op":"let","v":"t~708","e":{"op":"var","n":"t~705","x":3740},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:91","id":3282},{"op":"let","v":"n~709","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~706"},"b":{"op":"var","n":"k~707"},"x":3741},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:91","id":3283},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~708"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3742},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~708"},"d":0,"x":3743},"o":"+=","e":{"op":"var","n":"n~709","x":3744},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3285},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~708"},"d":0,"x":3745},"o":"+=","e":{"op":"var","n":"n~709","x":3746},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3287},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~708"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~709"},"b":{"op":"lit","v":0}}],"x":3747},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3748},"o":"=","e":{"op":"lit","v":true,"x":3749},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3289},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3288}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3286},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3284}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:91","id":3281}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:575","id":3277},"vp":{"op":"lit","v":2,"x":3750},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:568"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:569
+    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"lit","v":"tr","x":3777},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3308},{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":3778},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3309},{"op":"let","v":"k~722","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~719","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~719"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3779},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3310},{"op":"seq","b":[{"op":"let","v":"t~723","e":{"op":"var","n":"t~720","x":3780},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3312},{"op":"let","v":"n~724","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~721"},"b":{"op":"var","n":"k~722"},"x":3781},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3313},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~723"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3782},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~723"},"d":0,"x":3783},"o":"+=","e":{"op":"var","n":"n~724","x":3784},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3315},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~723"},"d":0,"x":3785},"o":"+=","e":{"op":"var","n":"n~724","x":3786},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3317},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~724"},"b":{"op":"lit","v":0}}],"x":3787},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3788},"o":"=","e":{"op":"lit","v":true,"x":3789},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3319},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3318}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3316},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3314}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3311}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3307},"vp":{"op":"lit","v":2,"x":3790},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
 }

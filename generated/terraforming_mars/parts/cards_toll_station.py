@@ -49,19 +49,19 @@ K = [
 def x_2193(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [AS(ctx, v_p_713, lambda E: AR('+', FN['sum'](ctx, None, [len([v_x_715 for v_x_715 in items_of((ctx.index.plain['cards'].get(v_c_714, NOREC).get('tags', []) if type(v_c_714) is str else [])) if (v_x_715 == 'space')]) for v_c_714 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_717 for v_x_717 in items_of((ctx.index.plain['corporations'].get(v_c_716, NOREC).get('tags', []) if type(v_c_716) is str else [])) if (v_x_717 == 'space')]) for v_c_716 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) for v_p_713 in items_of(list(range(len(ctx.state['players'])))) if (v_p_713 != E.get('you'))])
+    return FN['sum'](ctx, None, [AS(ctx, v_p_728, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_729, NOREC).get('tags', []) if type(v_c_729) is str else [])).count('space') for v_c_729 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('space') for v_c_731 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_728 in items_of(list(range(len(ctx.state['players'])))) if (v_p_728 != E.get('you'))])
 
 
 def x_2194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0))
 
 
 def x_2195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~720'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~733'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~735'))) is int else num(_w2)))
 
 
 def d_1933(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
@@ -70,11 +70,11 @@ def d_1933(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
-    LOCAL(ctx, E, 'r~719', 'megacredits', True)
-    LOCAL(ctx, E, 'k~720', x_2193(ctx, E), True)
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    LOCAL(ctx, E, 'k~735', x_2193(ctx, E), True)
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[0])
     return True
@@ -86,7 +86,7 @@ def d_1934(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
+    LOCAL(ctx, E, 'n~733', 1, True)
     return True
 
 
@@ -96,7 +96,7 @@ def d_1935(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'megacredits', True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
     return True
 
 
@@ -106,7 +106,7 @@ def d_1936(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~720', x_2193(ctx, E), True)
+    LOCAL(ctx, E, 'k~735', x_2193(ctx, E), True)
     return True
 
 
@@ -116,7 +116,7 @@ def d_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[0])
     return True
@@ -145,5 +145,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:294
-    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":2191},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1934},{"op":"let","v":"r~719","e":{"op":"lit","v":"megacredits","x":2192},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1935},{"op":"let","v":"k~720","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~713","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~713"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~714","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~715","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~714"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~715"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~716","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~717","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~716"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~717"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~713"},"b":{"op":"var","n":"you"}}}],"x":2193},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~719"},"d":0,"x":2194},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~718"},"b":{"op":"var","n":"k~720"},"x":2195},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1937}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1933},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
+    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2191},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1934},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2192},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1935},{"op":"let","v":"k~735","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~728","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~728"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~729","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~730","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~729"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~730"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~728"},"b":{"op":"var","n":"you"}}}],"x":2193},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2194},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~733"},"b":{"op":"var","n":"k~735"},"x":2195},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1937}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1933},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
 }

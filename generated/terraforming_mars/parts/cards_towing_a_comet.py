@@ -84,7 +84,7 @@ x_1817 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:104
 def x_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0))
 
 
 def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
@@ -95,21 +95,21 @@ def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~703', 'ocean', True)
+        LOCAL(ctx, E, 't~718', 'ocean', True)
         return t_1588(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~718', 2, True)
-        LOCAL(ctx, E, 'r~719', 'plants', True)
-        c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+        LOCAL(ctx, E, 'n~733', 2, True)
+        LOCAL(ctx, E, 'r~734', 'plants', True)
+        c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[4])
+            SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[4])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~700', 'oxygen', True)
-    LOCAL(ctx, E, 'n~701', 1, True)
+    LOCAL(ctx, E, 'p~715', 'oxygen', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return t_1574(ctx, r1, s, E)
 
 
@@ -128,7 +128,7 @@ def t_1574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_1575(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~701')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_1575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -148,7 +148,7 @@ def t_1576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[5])
     return t_1578(ctx, k, s, E)
@@ -160,7 +160,7 @@ def d_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~700'))
+    c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[5])
     return True
@@ -186,7 +186,7 @@ def t_1579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~700'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_1580(ctx, E):
@@ -212,7 +212,7 @@ def d_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[6])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -227,7 +227,7 @@ def d_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~700'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[6])
     return True
@@ -257,7 +257,7 @@ def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~713', x_1799(ctx, E), True)
+    LOCAL(ctx, E, 'legal~728', x_1799(ctx, E), True)
     if not x_1800(ctx, E):
         return False
     return t_1592(ctx, k, s, E)
@@ -280,8 +280,8 @@ def t_1593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', E.get('t~703'), True)
-    LOCAL(ctx, E, 's~716', E.get('space~714'), True)
+    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
+    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
     return t_1596(ctx, k, s, E)
 
 
@@ -295,10 +295,10 @@ def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~716'))
+    c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~731'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[8])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~716'), '=', False, K[9])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[9])
     return t_1599(ctx, k, s, E)
 
 
@@ -308,7 +308,7 @@ def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~716'))
+    c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~731'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[8])
     return True
@@ -330,7 +330,7 @@ def d_1606(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 2, True)
+    LOCAL(ctx, E, 'n~733', 2, True)
     return True
 
 
@@ -343,9 +343,9 @@ def d_1608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
@@ -424,5 +424,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:62
-    'towing_a_comet': '{"id":"towing_a_comet","number":"075","name":{"en":"Towing A Comet"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"p~700","e":{"op":"lit","v":"oxygen","x":1780},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1572},{"op":"let","v":"n~701","e":{"op":"lit","v":1,"x":1781},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1573},{"op":"rep","n":{"op":"var","n":"n~701","x":1782},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"max","d":0},"x":1783},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0,"x":1784},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"step","d":0,"x":1785},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1577},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1786},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1787},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"tr_track","d":null},"d":0,"x":1788},"o":"+=","e":{"op":"lit","v":1,"x":1789},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1582},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1790},"o":"=","e":{"op":"lit","v":true,"x":1791},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1583}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1581},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1580},{"op":"for","v":"b~702","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~700"},"f":"bonuses","d":[],"x":1792},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~700"},"d":0},"x":1793},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~702"},"k":{"op":"lit","v":"effect"},"x":1794},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1585},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1584},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~700","x":1795},"by":{"op":"var","n":"you","x":1796}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1586}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1579},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1578}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1576},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1575},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1574},{"op":"let","v":"t~703","e":{"op":"lit","v":"ocean","x":1797},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1587},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~704","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~704"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~704"},"f":"tile","d":null},"b":{"op":"var","n":"t~703"}}}]},"x":1798},"t":{"op":"seq","b":[{"op":"let","v":"legal~713","e":{"op":"letx","v":"open~709","e":{"op":"filt","v":"s~706","src":{"op":"filt","v":"x~705","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~705"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~706"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~706"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~706"},"f":"reserved","d":null},"b":{"op":"var","n":"t~703"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~706"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~706"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~706"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~706"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~707","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~706"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~707"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~707"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~708","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~707"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~707"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~708"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~707"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~708"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~712","e":{"op":"filt","v":"s~710","src":{"op":"var","n":"open~709"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~711","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~710"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~711"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~711"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~703"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~712"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~712"},"b":{"op":"var","n":"open~709"}}},"x":1799},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1590},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~713"}]},"b":{"op":"lit","v":0},"x":1800},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1591},{"op":"choose","alts":[{"gens":[{"v":"space~714","src":{"op":"var","n":"legal~713","x":1801},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"var","n":"t~703","x":1802},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1594},{"op":"let","v":"s~716","e":{"op":"var","n":"space~714","x":1803},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1595},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~716"},"d":{},"x":1804},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~715"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1805},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1597},{"op":"set","t":{"op":"st","k":"last_space","x":1806},"o":"=","e":{"op":"var","n":"s~716","x":1807},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1598},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1808},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~716"},"f":"bonus","d":null,"x":1809},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1601},{"op":"for","v":"x~717","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~716"}],"kind":"spaces","x":1810},"w":{"op":"in","a":{"op":"var","n":"x~717"},"b":{"op":"st","k":"board"},"neg":false,"x":1811},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1812},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1603},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1602},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"effect","d":null,"x":1813},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1604},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~715","x":1814},"space":{"op":"var","n":"s~716","x":1815},"by":{"op":"var","n":"you","x":1816}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1605}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1600},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1599}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1596}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1593},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~714"}],"x":1817}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1592}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1589},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1588},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":1818},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1606},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":1819},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1607},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~719"},"d":0,"x":1820},"o":"+=","e":{"op":"var","n":"n~718","x":1821},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1608}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1571},"source":{"doc":"tm-facts","section":"cards.json #075"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:62"}',
+    'towing_a_comet': '{"id":"towing_a_comet","number":"075","name":{"en":"Towing A Comet"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"oxygen","x":1780},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1572},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":1781},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1573},{"op":"rep","n":{"op":"var","n":"n~716","x":1782},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":1783},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":1784},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":1785},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1577},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1786},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1787},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":1788},"o":"+=","e":{"op":"lit","v":1,"x":1789},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1582},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1790},"o":"=","e":{"op":"lit","v":true,"x":1791},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1583}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1581},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1580},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":1792},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":1793},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":1794},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1585},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1584},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":1795},"by":{"op":"var","n":"you","x":1796}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1586}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1579},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1578}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1576},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1575},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1574},{"op":"let","v":"t~718","e":{"op":"lit","v":"ocean","x":1797},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1587},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~719","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":1798},"t":{"op":"seq","b":[{"op":"let","v":"legal~728","e":{"op":"letx","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"filt","v":"x~720","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~720"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~727","e":{"op":"filt","v":"s~725","src":{"op":"var","n":"open~724"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~726","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~725"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~726"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~726"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~727"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~727"},"b":{"op":"var","n":"open~724"}}},"x":1799},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1590},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~728"}]},"b":{"op":"lit","v":0},"x":1800},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1591},{"op":"choose","alts":[{"gens":[{"v":"space~729","src":{"op":"var","n":"legal~728","x":1801},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~730","e":{"op":"var","n":"t~718","x":1802},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1594},{"op":"let","v":"s~731","e":{"op":"var","n":"space~729","x":1803},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1595},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{},"x":1804},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~730"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1805},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1597},{"op":"set","t":{"op":"st","k":"last_space","x":1806},"o":"=","e":{"op":"var","n":"s~731","x":1807},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1598},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1808},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~731"},"f":"bonus","d":null,"x":1809},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1601},{"op":"for","v":"x~732","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~731"}],"kind":"spaces","x":1810},"w":{"op":"in","a":{"op":"var","n":"x~732"},"b":{"op":"st","k":"board"},"neg":false,"x":1811},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~732"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1812},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1603},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1602},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"effect","d":null,"x":1813},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1604},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~730","x":1814},"space":{"op":"var","n":"s~731","x":1815},"by":{"op":"var","n":"you","x":1816}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1605}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1600},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1599}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1596}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1593},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~729"}],"x":1817}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1592}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1589},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1588},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1818},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1606},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":1819},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1607},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1820},"o":"+=","e":{"op":"var","n":"n~733","x":1821},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1608}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1571},"source":{"doc":"tm-facts","section":"cards.json #075"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:62"}',
 }

@@ -49,7 +49,7 @@ K = [
 
 
 def x_1548(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-4))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-4))
 
 
 x_1551 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -62,16 +62,16 @@ def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 1, True)
-    LOCAL(ctx, E, 'r~703', 'plants', True)
-    c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -85,9 +85,9 @@ def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -101,9 +101,9 @@ def d_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -130,5 +130,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:599
-    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1548},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":1549},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1367},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":1550},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1551},"o":"+=","e":{"op":"var","n":"n~700","x":1552},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369},{"op":"let","v":"n~702","e":{"op":"lit","v":1,"x":1553},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1370},{"op":"let","v":"r~703","e":{"op":"lit","v":"plants","x":1554},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1371},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":1555},"o":"+=","e":{"op":"var","n":"n~702","x":1556},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1372}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1366},"vp":{"op":"lit","v":1,"x":1557},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
+    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1548},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":1549},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1367},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1550},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1551},"o":"+=","e":{"op":"var","n":"n~715","x":1552},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1553},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1370},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":1554},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1371},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1555},"o":"+=","e":{"op":"var","n":"n~717","x":1556},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1372}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1366},"vp":{"op":"lit","v":1,"x":1557},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
 }

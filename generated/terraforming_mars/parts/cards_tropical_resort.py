@@ -60,16 +60,16 @@ def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'heat', True)
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
     if not d_1926(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 3, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -86,9 +86,9 @@ def d_1926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2182(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -101,9 +101,9 @@ def d_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
@@ -117,9 +117,9 @@ def d_1931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:283
-    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":2180},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1924},{"op":"let","v":"r~701","e":{"op":"lit","v":"heat","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1925},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":2182},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2183},"o":"-=","e":{"op":"var","n":"n~700","x":2184},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1928}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1926},{"op":"let","v":"n~702","e":{"op":"lit","v":3,"x":2185},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1929},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":2186},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1930},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2187},"o":"+=","e":{"op":"var","n":"n~702","x":2188},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1931}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1923},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2189},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1932},"vp":{"op":"lit","v":2,"x":2190},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
+    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2180},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1924},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1925},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2182},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2183},"o":"-=","e":{"op":"var","n":"n~715","x":2184},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1928}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1926},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":2185},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1929},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2186},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1930},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2187},"o":"+=","e":{"op":"var","n":"n~717","x":2188},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1931}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1923},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2189},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1932},"vp":{"op":"lit","v":2,"x":2190},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
 }

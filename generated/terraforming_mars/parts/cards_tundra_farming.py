@@ -48,109 +48,109 @@ K = [
 ]
 
 
-x_3240 = _C.x_2450  # rules_data/terraforming_mars/cards/141-208.yaml:279
-x_3243 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3247 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3251 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3280 = _C.x_2450  # rules_data/terraforming_mars/cards/141-208.yaml:280
+x_3283 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3287 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3291 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
+def d_2874(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'plants', True)
-    c, key = KEYPLACE(ctx, 2847, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 2877, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2850, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2880, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~704', 1, True)
-    LOCAL(ctx, E, 'r~705', 'plants', True)
-    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'plants', True)
+    c, key = KEYPLACE(ctx, 2883, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-d_2845 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:286
-d_2846 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:286
+d_2875 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2876 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2847(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2877(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2847, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2877, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2848 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:286
-d_2849 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:286
+d_2878 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2879 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2850, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2880, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2851 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:286
-d_2852 = _C.d_712  # rules_data/terraforming_mars/cards/141-208.yaml:286
+d_2881 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2882 = _C.d_712  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 2883, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2844: CPS(d_2844),
-    2845: CPS(d_2845),
-    2846: CPS(d_2846),
-    2847: CPS(d_2847),
-    2848: CPS(d_2848),
-    2849: CPS(d_2849),
-    2850: CPS(d_2850),
-    2851: CPS(d_2851),
-    2852: CPS(d_2852),
-    2853: CPS(d_2853),
+    2874: CPS(d_2874),
+    2875: CPS(d_2875),
+    2876: CPS(d_2876),
+    2877: CPS(d_2877),
+    2878: CPS(d_2878),
+    2879: CPS(d_2879),
+    2880: CPS(d_2880),
+    2881: CPS(d_2881),
+    2882: CPS(d_2882),
+    2883: CPS(d_2883),
 }
 
 
 CODE = {
-    3240: x_3240,
-    3243: x_3243,
-    3247: x_3247,
-    3251: x_3251,
+    3280: x_3280,
+    3283: x_3283,
+    3287: x_3287,
+    3291: x_3291,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:279
-    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3240},"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3241},"at":"rules_data/terraforming_mars/cards/141-208.yaml:286","id":2845},{"op":"let","v":"r~701","e":{"op":"lit","v":"plants","x":3242},"at":"rules_data/terraforming_mars/cards/141-208.yaml:286","id":2846},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3243},"o":"+=","e":{"op":"var","n":"n~700","x":3244},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2847},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":3245},"at":"rules_data/terraforming_mars/cards/141-208.yaml:286","id":2848},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":3246},"at":"rules_data/terraforming_mars/cards/141-208.yaml:286","id":2849},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":3247},"o":"+=","e":{"op":"var","n":"n~702","x":3248},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2850},{"op":"let","v":"n~704","e":{"op":"lit","v":1,"x":3249},"at":"rules_data/terraforming_mars/cards/141-208.yaml:286","id":2851},{"op":"let","v":"r~705","e":{"op":"lit","v":"plants","x":3250},"at":"rules_data/terraforming_mars/cards/141-208.yaml:286","id":2852},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~705"},"d":0,"x":3251},"o":"+=","e":{"op":"var","n":"n~704","x":3252},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2853}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:286","id":2844},"vp":{"op":"lit","v":2,"x":3253},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:279"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:280
+    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3280},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3281},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2875},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2876},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3283},"o":"+=","e":{"op":"var","n":"n~715","x":3284},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2877},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3285},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2878},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2879},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3287},"o":"+=","e":{"op":"var","n":"n~717","x":3288},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2880},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3289},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2881},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":3290},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2882},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3291},"o":"+=","e":{"op":"var","n":"n~719","x":3292},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2883}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2874},"vp":{"op":"lit","v":2,"x":3293},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
 }

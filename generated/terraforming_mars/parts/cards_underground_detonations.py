@@ -49,312 +49,312 @@ K = [
 ]
 
 
-x_3875 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_3876 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_3877 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_3878 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3879 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3880 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3882 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_3883 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3884 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3885 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3886 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3887 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3888 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3889 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3891 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3893 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3895 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3899 = _C.x_1850  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3935 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_3936 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_3937 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3938 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3939 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3940 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3942 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_3943 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3944 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3945 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3946 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3947 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3948 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3949 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3951 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3953 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3955 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3959 = _C.x_1850  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
+def t_3444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 10, True)
-    return t_3401(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~715', 10, True)
+    return t_3446(ctx, k, s, E)
 
 
-def d_3400(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
+def d_3445(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 10, True)
+    LOCAL(ctx, E, 'n~715', 10, True)
     return True
 
 
-def t_3401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~701', E.get('n~700'), True)
-    LOCAL(ctx, E, 'sv~702', 0, True)
-    LOCAL(ctx, E, 'tv~703', 0, True)
-    return t_3405(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
+    LOCAL(ctx, E, 'sv~717', 0, True)
+    LOCAL(ctx, E, 'tv~718', 0, True)
+    return t_3450(ctx, k, s, E)
 
 
-d_3402 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3403 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3404 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3447 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3448 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3449 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
 
 
-def t_3405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~704', x_3875(ctx, E), True)
-    LOCAL(ctx, E, 't_v~705', x_3876(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~706', x_3877(ctx, E), True)
-    return t_3409(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~719', x_3935(ctx, E), True)
+    LOCAL(ctx, E, 't_v~720', x_3936(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~721', x_3937(ctx, E), True)
+    return t_3454(ctx, k, s, E)
 
 
-d_3406 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3407 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3408 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_3451 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3452 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3453 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def t_3409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3878(ctx, E):
-        return d_3410(ctx, E) and k()
-    return t_3413(ctx, k, s, E)
+    if x_3938(ctx, E):
+        return d_3455(ctx, E) and k()
+    return t_3458(ctx, k, s, E)
 
 
-def d_3410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3879(ctx, E):
+    if not x_3939(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~701'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
     return True
 
 
-d_3411 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3456 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~701'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
     return True
 
 
-def t_3413(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3882(ctx, E):
+    if not x_3942(ctx, E):
         return False
-    return t_3415(ctx, k, s, E)
+    return t_3460(ctx, k, s, E)
 
 
-d_3414 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3459 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_3415(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3415, None, [], k)
+    return CHOOSE(ctx, 3460, None, [], k)
 
 
-def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3888(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3418, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_3948(ctx, E), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~707'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~708'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3420, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~709'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
     return True
 
 
-def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3888(ctx, E), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, x_3948(ctx, E), '-=', False, K[1])
     return True
 
 
-def d_3418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3418, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~707'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
     return True
 
 
-def d_3419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~708'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
     return True
 
 
-def d_3420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3420, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~709'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
     return True
 
 
-def d_3421(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
+def d_3466(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~710', 2, True)
-    LOCAL(ctx, E, 'r~711', 'heat', True)
-    c, key = KEYPLACE(ctx, 3424, PL(ctx, E.get('you')).get('prod'), E.get('r~711'))
+    LOCAL(ctx, E, 'n~725', 2, True)
+    LOCAL(ctx, E, 'r~726', 'heat', True)
+    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~710'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
     return True
 
 
-def d_3422(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
+def d_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~710', 2, True)
+    LOCAL(ctx, E, 'n~725', 2, True)
     return True
 
 
-def d_3423(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
+def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~711', 'heat', True)
+    LOCAL(ctx, E, 'r~726', 'heat', True)
     return True
 
 
-def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3424, PL(ctx, E.get('you')).get('prod'), E.get('r~711'))
+    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~710'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    3399: t_3399,
-    3400: CPS(d_3400),
-    3401: t_3401,
-    3402: CPS(d_3402),
-    3403: CPS(d_3403),
-    3404: CPS(d_3404),
-    3405: t_3405,
-    3406: CPS(d_3406),
-    3407: CPS(d_3407),
-    3408: CPS(d_3408),
-    3409: t_3409,
-    3410: CPS(d_3410),
-    3411: CPS(d_3411),
-    3412: CPS(d_3412),
-    3413: t_3413,
-    3414: CPS(d_3414),
-    3415: t_3415,
-    3416: CPS(d_3416),
-    3417: CPS(d_3417),
-    3418: CPS(d_3418),
-    3419: CPS(d_3419),
-    3420: CPS(d_3420),
-    3421: CPS(d_3421),
-    3422: CPS(d_3422),
-    3423: CPS(d_3423),
-    3424: CPS(d_3424),
+    3444: t_3444,
+    3445: CPS(d_3445),
+    3446: t_3446,
+    3447: CPS(d_3447),
+    3448: CPS(d_3448),
+    3449: CPS(d_3449),
+    3450: t_3450,
+    3451: CPS(d_3451),
+    3452: CPS(d_3452),
+    3453: CPS(d_3453),
+    3454: t_3454,
+    3455: CPS(d_3455),
+    3456: CPS(d_3456),
+    3457: CPS(d_3457),
+    3458: t_3458,
+    3459: CPS(d_3459),
+    3460: t_3460,
+    3461: CPS(d_3461),
+    3462: CPS(d_3462),
+    3463: CPS(d_3463),
+    3464: CPS(d_3464),
+    3465: CPS(d_3465),
+    3466: CPS(d_3466),
+    3467: CPS(d_3467),
+    3468: CPS(d_3468),
+    3469: CPS(d_3469),
 }
 
 
 CODE = {
-    3875: x_3875,
-    3876: x_3876,
-    3877: x_3877,
-    3878: x_3878,
-    3879: x_3879,
-    3880: x_3880,
-    3882: x_3882,
-    3883: x_3883,
-    3884: x_3884,
-    3885: x_3885,
-    3886: x_3886,
-    3887: x_3887,
-    3888: x_3888,
-    3889: x_3889,
-    3891: x_3891,
-    3893: x_3893,
-    3895: x_3895,
-    3899: x_3899,
+    3935: x_3935,
+    3936: x_3936,
+    3937: x_3937,
+    3938: x_3938,
+    3939: x_3939,
+    3940: x_3940,
+    3942: x_3942,
+    3943: x_3943,
+    3944: x_3944,
+    3945: x_3945,
+    3946: x_3946,
+    3947: x_3947,
+    3948: x_3948,
+    3949: x_3949,
+    3951: x_3951,
+    3953: x_3953,
+    3955: x_3955,
+    3959: x_3959,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:628
-    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":10,"x":3871},"at":"rules_data/terraforming_mars/cards/141-208.yaml:635","id":3400},{"op":"seq","b":[{"op":"let","v":"price~701","e":{"op":"var","n":"n~700","x":3872},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3402},{"op":"let","v":"sv~702","e":{"op":"lit","v":0,"x":3873},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3403},{"op":"let","v":"tv~703","e":{"op":"lit","v":0,"x":3874},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3404},{"op":"seq","b":[{"op":"let","v":"s_v~704","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~702"},"b":{"op":"lit","v":0},"x":3875},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3406},{"op":"let","v":"t_v~705","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~703"},"b":{"op":"lit","v":0},"x":3876},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3407},{"op":"let","v":"h_v~706","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3877},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3408},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~704"},"b":{"op":"var","n":"t_v~705"}},"b":{"op":"var","n":"h_v~706"}},"b":{"op":"lit","v":0},"x":3878},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~701"},"x":3879},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3880},"o":"-=","e":{"op":"var","n":"price~701","x":3881},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3412}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3410},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~704"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~706"}}},"b":{"op":"var","n":"price~701"},"x":3882},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3414},{"op":"choose","alts":[{"gens":[{"v":"s~707","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~704"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~701"},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~704"}}]}]},"b":{"op":"lit","v":0}},"x":3883},"label":"s"},{"v":"t~708","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~705"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~701"},"b":{"op":"var","n":"t_v~705"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~705"}}]}]},"b":{"op":"lit","v":0}},"x":3884},"label":"t"},{"v":"h~709","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~706"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~701"},"b":{"op":"var","n":"h_v~706"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~706"}}]}]},"b":{"op":"lit","v":0}},"x":3885},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~701"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~707"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"var","n":"price~701"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~708"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}},"b":{"op":"var","n":"t_v~705"}},"b":{"op":"var","n":"price~701"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~709"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}},"b":{"op":"var","n":"h_v~706"}},"b":{"op":"var","n":"price~701"}}]}}],"x":3886}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3887},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~701"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}}]}],"x":3888},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3417},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3889},"o":"-=","e":{"op":"var","n":"s~707","x":3890},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3418},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3891},"o":"-=","e":{"op":"var","n":"t~708","x":3892},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3419},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3893},"o":"-=","e":{"op":"var","n":"h~709","x":3894},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3420}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3416},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~701"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~707"},"b":{"op":"var","n":"s_v~704"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~708"},"b":{"op":"var","n":"t_v~705"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~709"},"b":{"op":"var","n":"h_v~706"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~704"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~707"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~705"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~708"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~706"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~709"}]},"b":{"op":"lit","v":{}}},"x":3895}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~701","x":3896}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3415}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3413},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3409}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3405}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3401}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:635","id":3399},"effect":{"op":"seq","b":[{"op":"let","v":"n~710","e":{"op":"lit","v":2,"x":3897},"at":"rules_data/terraforming_mars/cards/141-208.yaml:635","id":3422},{"op":"let","v":"r~711","e":{"op":"lit","v":"heat","x":3898},"at":"rules_data/terraforming_mars/cards/141-208.yaml:635","id":3423},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~711"},"d":0,"x":3899},"o":"+=","e":{"op":"var","n":"n~710","x":3900},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3424}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:635","id":3421}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:628"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:634
+    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":10,"x":3931},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3445},{"op":"seq","b":[{"op":"let","v":"price~716","e":{"op":"var","n":"n~715","x":3932},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3447},{"op":"let","v":"sv~717","e":{"op":"lit","v":0,"x":3933},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3448},{"op":"let","v":"tv~718","e":{"op":"lit","v":0,"x":3934},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3449},{"op":"seq","b":[{"op":"let","v":"s_v~719","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~717"},"b":{"op":"lit","v":0},"x":3935},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3451},{"op":"let","v":"t_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~718"},"b":{"op":"lit","v":0},"x":3936},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3452},{"op":"let","v":"h_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3937},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3453},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~719"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":0},"x":3938},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~716"},"x":3939},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3940},"o":"-=","e":{"op":"var","n":"price~716","x":3941},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3457}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3455},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"price~716"},"x":3942},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3459},{"op":"choose","alts":[{"gens":[{"v":"s~722","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~719"}}]}]},"b":{"op":"lit","v":0}},"x":3943},"label":"s"},{"v":"t~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":3944},"label":"t"},{"v":"h~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":3945},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~722"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"var","n":"price~716"}}]}}],"x":3946}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3947},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}],"x":3948},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3462},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3949},"o":"-=","e":{"op":"var","n":"s~722","x":3950},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3463},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3951},"o":"-=","e":{"op":"var","n":"t~723","x":3952},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3953},"o":"-=","e":{"op":"var","n":"h~724","x":3954},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3465}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3461},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~722"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~724"}]},"b":{"op":"lit","v":{}}},"x":3955}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~716","x":3956}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3460}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3458},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3454}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3450}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3446}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3444},"effect":{"op":"seq","b":[{"op":"let","v":"n~725","e":{"op":"lit","v":2,"x":3957},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3467},{"op":"let","v":"r~726","e":{"op":"lit","v":"heat","x":3958},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3468},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~726"},"d":0,"x":3959},"o":"+=","e":{"op":"var","n":"n~725","x":3960},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3469}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3466}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:634"}',
 }

@@ -62,19 +62,27 @@ x_2506 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:503
 def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2510, E.get('t~704'), ctx.stamps.get('params', 0),), lambda: (not any([((_w2 if type((_w2 := AR('+', (_w1.get(v_p_707, 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, v_p_707, 0)), (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('step', 0) if type(v_p_707) is str else 0)))) is int else num(_w2)) > (_w3 if type((_w3 := (ctx.index.plain['parameters'].get(v_p_707, NOREC).get('max', 0) if type(v_p_707) is str else 0))) is int else num(_w3))) for v_p_707 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_707, NOREC).get('tile', None) if type(v_p_707) is str else None) == E.get('t~704'))])))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_722, 0) if type(_h1) is dict else KEY(_h1, v_p_722, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('step', 0) if type(v_p_722) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('max', 0) if type(v_p_722) is str else 0))) is int else num(_w4))) for v_p_722 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_722, NOREC).get('tile', None) if type(v_p_722) is str else None) == E.get('t~719'))))
+    return MEMO(ctx, (2510, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2511, E.get('n~705'), E.get('this'), E.get('t~704'), E.get('u~706'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_709 for v_x_709 in [v_x_708 for v_x_708 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_708, NOREC).get('type', None) if type(v_x_708) is str else None) == GET(ctx, 'tiles', E.get('t~704'), 'space', None))] if (True if ((not (v_x_709 in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(v_x_709, _w1)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_709, NOREC).get('reserved', None) if type(v_x_709) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_709, NOREC).get('reserved', None) if type(v_x_709) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_709 in _w2 if type((_w2 := ctx.state.get('claims'))) in (list, dict) else IN(v_x_709, _w2)))) or (((_w3.get(v_x_709, None) if type((_w3 := ctx.state.get('claims'))) is dict else KEY(_w3, v_x_709, None)) == E.get('you'))) else False)) and (((_w12 if type((_w12 := len([v_y_710 for v_y_710 in items_of(ADJ(ctx, 'spaces', v_x_709)) if (True if ((v_y_710 in _w4 if type((_w4 := ctx.state.get('board'))) in (list, dict) else IN(v_y_710, _w4))) and (((_w6.get('tile', None) if type((_w6 := (_w5.get(v_y_710, {}) if type((_w5 := ctx.state.get('board'))) is dict else KEY(_w5, v_y_710, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w8.get('tile', None) if type((_w8 := (_w7.get(v_y_710, {}) if type((_w7 := ctx.state.get('board'))) is dict else KEY(_w7, v_y_710, {})))) is dict else KEY(_w8, 'tile', None)) == E.get('u~706'))) or (((ctx.index.plain['tiles'].get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_w9.get(v_y_710, {}) if type((_w9 := ctx.state.get('board'))) is dict else KEY(_w9, v_y_710, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == E.get('u~706'))) else False)) else False)]))) is int else num(_w12)) >= (_w13 if type((_w13 := E.get('n~705'))) is int else num(_w13)))) else False)])
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~719'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        return [v_x_724 for v_x_724 in [v_x_723 for v_x_723 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_723, NOREC).get('type', None) if type(v_x_723) is str else None) == _h1)] if (True if ((not (v_x_724 in _h2 if type(_h2) in (list, dict) else IN(v_x_724, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_724, NOREC).get('reserved', None) if type(v_x_724) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_724, NOREC).get('reserved', None) if type(v_x_724) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_724 in _h3 if type(_h3) in (list, dict) else IN(v_x_724, _h3)))) or (((_h3.get(v_x_724, None) if type(_h3) is dict else KEY(_h3, v_x_724, None)) == E.get('you'))) else False)) and ((len([v_y_725 for v_y_725 in ADJ(ctx, 'spaces', v_x_724) if (True if ((v_y_725 in _h2 if type(_h2) in (list, dict) else IN(v_y_725, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_725, {}) if type(_h2) is dict else KEY(_h2, v_y_725, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_725, {}) if type(_h2) is dict else KEY(_h2, v_y_725, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~721'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_725, {}) if type(_h2) is dict else KEY(_h2, v_y_725, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~721'))) else False)) else False)]) >= (_w6 if type((_w6 := E.get('n~720'))) is int else num(_w6)))) else False)]
+    return MEMO(ctx, (2511, E.get('n~720'), E.get('this'), E.get('t~719'), E.get('u~721'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('l~711')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('l~726')) > 0)
 
 
 x_2516 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -95,16 +103,16 @@ def d_2204(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     if not d_2207(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~702', 2, True)
-    LOCAL(ctx, E, 'r~703', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
@@ -121,9 +129,9 @@ def d_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_2499(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
@@ -136,9 +144,9 @@ def d_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
     return True
 
 
@@ -152,9 +160,9 @@ def d_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~703'))
+    c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~702'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
@@ -166,9 +174,9 @@ def t_2213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 't~704', 'city', True)
-        LOCAL(ctx, E, 'n~705', 2, True)
-        LOCAL(ctx, E, 'u~706', 'city', True)
+        LOCAL(ctx, E, 't~719', 'city', True)
+        LOCAL(ctx, E, 'n~720', 2, True)
+        LOCAL(ctx, E, 'u~721', 'city', True)
         return t_2218(ctx, k, s, E)
 
     return t_2214(ctx, r1, s, E)
@@ -185,7 +193,7 @@ def d_2217(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~706', 'city', True)
+    LOCAL(ctx, E, 'u~721', 'city', True)
     return True
 
 
@@ -206,7 +214,7 @@ def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~711', x_2511(ctx, E), True)
+    LOCAL(ctx, E, 'l~726', x_2511(ctx, E), True)
     if not x_2512(ctx, E):
         return False
     return t_2222(ctx, k, s, E)
@@ -218,7 +226,7 @@ def d_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~711', x_2511(ctx, E), True)
+    LOCAL(ctx, E, 'l~726', x_2511(ctx, E), True)
     return True
 
 
@@ -246,8 +254,8 @@ def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~713', E.get('t~704'), True)
-    LOCAL(ctx, E, 's~714', E.get('space~712'), True)
+    LOCAL(ctx, E, 't~728', E.get('t~719'), True)
+    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
     return t_2226(ctx, k, s, E)
 
 
@@ -257,7 +265,7 @@ def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~713', E.get('t~704'), True)
+    LOCAL(ctx, E, 't~728', E.get('t~719'), True)
     return True
 
 
@@ -270,10 +278,10 @@ def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~714'))
+    c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~729'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~714'), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
     return t_2229(ctx, k, s, E)
 
 
@@ -283,7 +291,7 @@ def d_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~714'))
+    c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~729'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[5])
     return True
@@ -363,5 +371,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:495
-    'urbanized_area': '{"id":"urbanized_area","number":"120","name":{"en":"Urbanized Area"},"type":"automated","cost":10,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":2497},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2205},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":2498},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2206},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~701"},"f":"production_min","d":0},"x":2499},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2208},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":2500},"o":"-=","e":{"op":"var","n":"n~700","x":2501},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2209}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2207},{"op":"let","v":"n~702","e":{"op":"lit","v":2,"x":2502},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2210},{"op":"let","v":"r~703","e":{"op":"lit","v":"megacredits","x":2503},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2211},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~703"},"d":0,"x":2504},"o":"+=","e":{"op":"var","n":"n~702","x":2505},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2212}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2204},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2506},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2214},{"op":"let","v":"t~704","e":{"op":"lit","v":"city","x":2507},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2215},{"op":"let","v":"n~705","e":{"op":"lit","v":2,"x":2508},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2216},{"op":"let","v":"u~706","e":{"op":"lit","v":"city","x":2509},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2217},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~707","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~707"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~707"},"f":"tile","d":null},"b":{"op":"var","n":"t~704"}}}]},"x":2510},"t":{"op":"seq","b":[{"op":"let","v":"l~711","e":{"op":"filt","v":"x~709","src":{"op":"filt","v":"x~708","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~708"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~704"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~709"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~709"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~709"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"x~709"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"x~709"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"y~710","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~709"}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~710"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~706"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~710"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~706"}}]}]}}]},"b":{"op":"var","n":"n~705"}}]},"x":2511},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2220},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"l~711"}]},"b":{"op":"lit","v":0},"x":2512},"at":"rules_data/terraforming_mars/definitions/board.yaml:149","id":2221},{"op":"choose","alts":[{"gens":[{"v":"space~712","src":{"op":"var","n":"l~711","x":2513},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~713","e":{"op":"var","n":"t~704","x":2514},"at":"rules_data/terraforming_mars/definitions/board.yaml:150","id":2224},{"op":"let","v":"s~714","e":{"op":"var","n":"space~712","x":2515},"at":"rules_data/terraforming_mars/definitions/board.yaml:150","id":2225},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~714"},"d":{},"x":2516},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~713"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~713"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2517},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2227},{"op":"set","t":{"op":"st","k":"last_space","x":2518},"o":"=","e":{"op":"var","n":"s~714","x":2519},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2228},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2520},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~714"},"f":"bonus","d":null,"x":2521},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2231},{"op":"for","v":"x~715","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~714"}],"kind":"spaces","x":2522},"w":{"op":"in","a":{"op":"var","n":"x~715"},"b":{"op":"st","k":"board"},"neg":false,"x":2523},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2524},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2233},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2232},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~713"},"f":"effect","d":null,"x":2525},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2234},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~713","x":2526},"space":{"op":"var","n":"s~714","x":2527},"by":{"op":"var","n":"you","x":2528}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2235}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2230},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2229}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2226}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2223},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~712"}],"x":2529}}],"kind":"space","prompt":{"def":"place_next_to_several","args":{"t":"city","n":2,"u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Città adiacente ad almeno 2 tessere Città","en":"place a city tile next to at least 2 city tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:150","id":2222}],"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2219},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2218}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2213},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +2 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #120 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:495"}',
+    'urbanized_area': '{"id":"urbanized_area","number":"120","name":{"en":"Urbanized Area"},"type":"automated","cost":10,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2497},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2205},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2498},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2206},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2499},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2208},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2500},"o":"-=","e":{"op":"var","n":"n~715","x":2501},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2209}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2207},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2502},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2210},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2503},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2211},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2504},"o":"+=","e":{"op":"var","n":"n~717","x":2505},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2212}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2204},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2506},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2214},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":2507},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2215},{"op":"let","v":"n~720","e":{"op":"lit","v":2,"x":2508},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2216},{"op":"let","v":"u~721","e":{"op":"lit","v":"city","x":2509},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2217},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":2510},"t":{"op":"seq","b":[{"op":"let","v":"l~726","e":{"op":"filt","v":"x~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"x~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"y~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~724"}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~721"}}]}]}}]},"b":{"op":"var","n":"n~720"}}]},"x":2511},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2220},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"l~726"}]},"b":{"op":"lit","v":0},"x":2512},"at":"rules_data/terraforming_mars/definitions/board.yaml:149","id":2221},{"op":"choose","alts":[{"gens":[{"v":"space~727","src":{"op":"var","n":"l~726","x":2513},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~728","e":{"op":"var","n":"t~719","x":2514},"at":"rules_data/terraforming_mars/definitions/board.yaml:150","id":2224},{"op":"let","v":"s~729","e":{"op":"var","n":"space~727","x":2515},"at":"rules_data/terraforming_mars/definitions/board.yaml:150","id":2225},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~729"},"d":{},"x":2516},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~728"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2517},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2227},{"op":"set","t":{"op":"st","k":"last_space","x":2518},"o":"=","e":{"op":"var","n":"s~729","x":2519},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2228},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2520},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~729"},"f":"bonus","d":null,"x":2521},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2231},{"op":"for","v":"x~730","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~729"}],"kind":"spaces","x":2522},"w":{"op":"in","a":{"op":"var","n":"x~730"},"b":{"op":"st","k":"board"},"neg":false,"x":2523},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~730"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2524},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2233},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2232},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"effect","d":null,"x":2525},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2234},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~728","x":2526},"space":{"op":"var","n":"s~729","x":2527},"by":{"op":"var","n":"you","x":2528}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2235}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2230},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2229}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2226}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2223},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~727"}],"x":2529}}],"kind":"space","prompt":{"def":"place_next_to_several","args":{"t":"city","n":2,"u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Città adiacente ad almeno 2 tessere Città","en":"place a city tile next to at least 2 city tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:150","id":2222}],"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2219},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2218}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2213},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +2 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #120 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:495"}',
 }

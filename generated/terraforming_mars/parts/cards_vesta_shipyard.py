@@ -56,11 +56,11 @@ def d_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -74,9 +74,9 @@ def d_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:569
-    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":1507},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1332},{"op":"let","v":"r~701","e":{"op":"lit","v":"titanium","x":1508},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1333},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":1509},"o":"+=","e":{"op":"var","n":"n~700","x":1510},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1334}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1331},"vp":{"op":"lit","v":1,"x":1511},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
+    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1507},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1332},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":1508},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1333},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1509},"o":"+=","e":{"op":"var","n":"n~715","x":1510},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1334}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1331},"vp":{"op":"lit","v":1,"x":1511},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
 }

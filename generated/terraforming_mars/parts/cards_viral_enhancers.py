@@ -57,7 +57,7 @@ def x_1768(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
 def x_1769(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1769, E.get('event'),), lambda: AR('+', AR('+', len([v_x_700 for v_x_700 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_700 == 'plant')]), len([v_x_701 for v_x_701 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_701 == 'microbe')])), len([v_x_702 for v_x_702 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_702 == 'animal')])))
+    return (_w6 + _w7 if type((_w6 := (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('plant'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('microbe'))) is int else AR('+', _w3, _w4)))) is type((_w7 := items_of((_w5.get('tags', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'tags', None))).count('animal'))) is int else AR('+', _w6, _w7))
 
 
 x_1772 = _C.x_1772  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -102,11 +102,11 @@ def d_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~703', 1, True)
-    LOCAL(ctx, E, 'r~704', 'plants', True)
-    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~704'))
+    LOCAL(ctx, E, 'n~718', 1, True)
+    LOCAL(ctx, E, 'r~719', 'plants', True)
+    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~703'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[0])
     return True
 
 
@@ -120,9 +120,9 @@ def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~704'))
+    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~703'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[0])
     return True
 
 
@@ -132,7 +132,7 @@ def d_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~705', 1, True)
+    LOCAL(ctx, E, 'n~720', 1, True)
     if not d_1568(ctx, E):
         return False
     return True
@@ -152,7 +152,7 @@ def d_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~705'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[1])
     return True
 
 
@@ -175,7 +175,7 @@ def d_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~705'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[1])
     return True
 
 
@@ -211,5 +211,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:49
-    'viral_enhancers': '{"id":"viral_enhancers","number":"074","name":{"en":"Viral Enhancers"},"type":"active","cost":9,"tags":["science","microbe"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":1768},"b":{"op":"rep","n":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~700","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~700"},"b":{"op":"lit","v":"plant"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"microbe"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~702","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~702"},"b":{"op":"lit","v":"animal"}}}]},"x":1769},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~703","e":{"op":"lit","v":1,"x":1770},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1563},{"op":"let","v":"r~704","e":{"op":"lit","v":"plants","x":1771},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1564},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~704"},"d":0,"x":1772},"o":"+=","e":{"op":"var","n":"n~703","x":1773},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1565}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1562},"label":{"op":"lit","v":{"option":0},"x":1774}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":1775},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1567},{"op":"seq","b":[{"op":"req","c":{"op":"and","a":[{"op":"in","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"resource","d":null},"b":{"op":"lit","v":null}}],"x":1776},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1569},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"d":0,"x":1777},"o":"+=","e":{"op":"var","n":"n~705","x":1778},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:26","id":1570}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1568}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1566},"label":{"op":"lit","v":{"option":1},"x":1779}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 1 risorsa alla carta giocata","en":"choose one: gain 1 plant, or add 1 resource to the card played"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1561},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1560}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #074 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:49"}',
+    'viral_enhancers': '{"id":"viral_enhancers","number":"074","name":{"en":"Viral Enhancers"},"type":"active","cost":9,"tags":["science","microbe"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":1768},"b":{"op":"rep","n":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~715","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~715"},"b":{"op":"lit","v":"plant"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"microbe"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~717","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~717"},"b":{"op":"lit","v":"animal"}}}]},"x":1769},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":1770},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1563},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":1771},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1564},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~719"},"d":0,"x":1772},"o":"+=","e":{"op":"var","n":"n~718","x":1773},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1565}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1562},"label":{"op":"lit","v":{"option":0},"x":1774}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":1775},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1567},{"op":"seq","b":[{"op":"req","c":{"op":"and","a":[{"op":"in","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"resource","d":null},"b":{"op":"lit","v":null}}],"x":1776},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1569},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"d":0,"x":1777},"o":"+=","e":{"op":"var","n":"n~720","x":1778},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:26","id":1570}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1568}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1566},"label":{"op":"lit","v":{"option":1},"x":1779}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 1 risorsa alla carta giocata","en":"choose one: gain 1 plant, or add 1 resource to the card played"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1561},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1560}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #074 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:49"}',
 }

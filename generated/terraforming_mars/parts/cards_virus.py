@@ -55,25 +55,25 @@ x_1390 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:250
 def x_1391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~702'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_1392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~703'))) is str else None) == E.get('r~701'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~703'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~702'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~703'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~703'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~718'))) is str else None) == E.get('r~716'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~718'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~717'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~718'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~718'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~702'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~703'), 0))
+    return (_w2.get(E.get('card~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~718'), 0))
 
 
 def x_1394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~700'), (_w2.get(E.get('card~703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~702'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~703'), 0))])
+    return FN['min'](ctx, None, [E.get('n~715'), (_w2.get(E.get('card~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~718'), 0))])
 
 
 x_1395 = _C.x_1395  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -84,7 +84,7 @@ x_1401 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~706'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~705'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~705'), 'target': E.get('target~706'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~720'), 'target': E.get('target~721'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 x_1403 = _C.x_1403  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -104,8 +104,8 @@ def t_1234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 2, True)
-    LOCAL(ctx, E, 'r~701', 'animal', True)
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'animal', True)
     return t_1237(ctx, k, s, E)
 
 
@@ -137,7 +137,7 @@ def d_1239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1239, PL(ctx, E.get('holder~702')).get('card_res'), E.get('card~703'))
+    c, key = KEYPLACE(ctx, 1239, PL(ctx, E.get('holder~717')).get('card_res'), E.get('card~718'))
     if c is not None:
         SET(ctx, 'card_res', c, key, x_1394(ctx, E), '-=', False, K[0])
     return True
@@ -152,8 +152,8 @@ def t_1241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~704', 5, True)
-    LOCAL(ctx, E, 'r~705', 'plants', True)
+    LOCAL(ctx, E, 'n~719', 5, True)
+    LOCAL(ctx, E, 'r~720', 'plants', True)
     return t_1244(ctx, k, s, E)
 
 
@@ -185,9 +185,9 @@ def d_1246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1246, PL(ctx, E.get('target~706')).get('stock'), E.get('r~705'))
+    c, key = KEYPLACE(ctx, 1246, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~704'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[1])
     return True
 
 
@@ -238,5 +238,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:493
-    'virus': '{"id":"virus","number":"050","name":{"en":"Virus"},"type":"event","cost":1,"tags":["microbe"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":2,"x":1387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1235},{"op":"let","v":"r~701","e":{"op":"lit","v":"animal","x":1388},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1236},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1389},"t":{"op":"choose","alts":[{"gens":[{"v":"holder~702","src":{"op":"core","n":"players","x":1390},"label":"holder"},{"v":"card~703","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~702"},"x":1391},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~703"},"f":"resource","d":null},"b":{"op":"var","n":"r~701"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~702"}},"k":{"op":"var","n":"card~703"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~703"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1392}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~702"}},"k":{"op":"var","n":"card~703"},"d":0,"x":1393},"o":"-=","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~700"},{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~702"}},"k":{"op":"var","n":"card~703"},"d":0}]}],"x":1394},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:253","id":1239},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~703"}],"x":1395}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards.yaml:255","id":1240},"label":{"op":"lit","v":{"card":null},"x":1396}}],"kind":"target_card","prompt":{"def":"remove_up_to","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli fino a 2 animali da una carta qualsiasi","en":"remove up to 2 animals from any card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:250","id":1238},"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1237}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1234},"label":{"op":"lit","v":{"option":0},"x":1397}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~704","e":{"op":"lit","v":5,"x":1398},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1242},{"op":"let","v":"r~705","e":{"op":"lit","v":"plants","x":1399},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1243},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1400},"t":{"op":"choose","alts":[{"gens":[{"v":"target~706","src":{"op":"core","n":"players","x":1401},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~706"}},"k":{"op":"var","n":"r~705"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~705"},"target":{"op":"var","n":"target~706"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1402}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~706"}},"k":{"op":"var","n":"r~705"},"d":0,"x":1403},"o":"-=","e":{"op":"var","n":"n~704","x":1404},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1246},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~706"}],"x":1405}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1247},"label":{"op":"lit","v":{"target":null},"x":1406}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":5,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 5 piante a un qualsiasi giocatore","en":"remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1245},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1244}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1241},"label":{"op":"lit","v":{"option":1},"x":1407}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 2 animali da una carta qualsiasi, oppure togli fino a 5 piante a un qualsiasi giocatore","en":"choose one: remove up to 2 animals from any card, or remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1233},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #050 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:493"}',
+    'virus': '{"id":"virus","number":"050","name":{"en":"Virus"},"type":"event","cost":1,"tags":["microbe"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1235},{"op":"let","v":"r~716","e":{"op":"lit","v":"animal","x":1388},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1236},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1389},"t":{"op":"choose","alts":[{"gens":[{"v":"holder~717","src":{"op":"core","n":"players","x":1390},"label":"holder"},{"v":"card~718","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~717"},"x":1391},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~718"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~718"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1392}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0,"x":1393},"o":"-=","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~715"},{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0}]}],"x":1394},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:253","id":1239},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~718"}],"x":1395}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards.yaml:255","id":1240},"label":{"op":"lit","v":{"card":null},"x":1396}}],"kind":"target_card","prompt":{"def":"remove_up_to","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli fino a 2 animali da una carta qualsiasi","en":"remove up to 2 animals from any card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:250","id":1238},"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1237}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1234},"label":{"op":"lit","v":{"option":0},"x":1397}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":5,"x":1398},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1242},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":1399},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1243},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1400},"t":{"op":"choose","alts":[{"gens":[{"v":"target~721","src":{"op":"core","n":"players","x":1401},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~720"},"target":{"op":"var","n":"target~721"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1402}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1403},"o":"-=","e":{"op":"var","n":"n~719","x":1404},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1246},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~721"}],"x":1405}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1247},"label":{"op":"lit","v":{"target":null},"x":1406}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":5,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 5 piante a un qualsiasi giocatore","en":"remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1245},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1244}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1241},"label":{"op":"lit","v":{"option":1},"x":1407}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 2 animali da una carta qualsiasi, oppure togli fino a 5 piante a un qualsiasi giocatore","en":"choose one: remove up to 2 animals from any card, or remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1233},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #050 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:493"}',
 }

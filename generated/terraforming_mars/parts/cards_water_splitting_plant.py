@@ -51,96 +51,96 @@ K = [
 ]
 
 
-def x_3350(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:364
-    return ((_w4 if type((_w4 := AR('+', (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0) if type('oceans') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 2)
+def x_3390(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:365
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-x_3353 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3354 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3359 = _C.x_399  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_3360 = _C.x_400  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_3361 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_3362 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_3363 = _C.x_403  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_3364 = _C.x_404  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_3366 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_3368 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_3369 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_3370 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_3393 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3394 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3399 = _C.x_399  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_3400 = _C.x_400  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_3401 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_3402 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_3403 = _C.x_403  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3404 = _C.x_404  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3406 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3408 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_3409 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_3410 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_2935(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
+def d_2965(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 3, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    if not d_2938(ctx, E):
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_2968(ctx, E):
         return False
     return True
 
 
-d_2936 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:372
-d_2937 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:372
+d_2966 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_2967 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:373
 
 
-def d_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3353(ctx, E):
+    if not x_3393(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2970, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_2939 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2969 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('stock'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2970, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~700'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-def t_2941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
+def t_2971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~702', 'oxygen', True)
-    LOCAL(ctx, E, 'n~703', 1, True)
-    return t_2944(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~717', 'oxygen', True)
+    LOCAL(ctx, E, 'n~718', 1, True)
+    return t_2974(ctx, k, s, E)
 
 
-def d_2942(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:372
+def d_2972(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~702', 'oxygen', True)
+    LOCAL(ctx, E, 'p~717', 'oxygen', True)
     return True
 
 
-d_2943 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:372
+d_2973 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:373
 
 
-def t_2944(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2974(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,58 +149,58 @@ def t_2944(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2945(ctx, lambda: nxt(left - 1), k, E)
+        return t_2975(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~703')))
+    return nxt(num(E.get('n~718')))
 
 
-def t_2945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3359(ctx, E):
-        return t_2946(ctx, k, s, E)
+    if x_3399(ctx, E):
+        return t_2976(ctx, k, s, E)
     return k()
 
 
-def t_2946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2947, ctx.state.get('params'), E.get('p~702'))
+    c, key = KEYPLACE(ctx, 2977, ctx.state.get('params'), E.get('p~717'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_3361(ctx, E), '+=', False, K[2])
-    return t_2948(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_3401(ctx, E), '+=', False, K[2])
+    return t_2978(ctx, k, s, E)
 
 
-def d_2947(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2947, ctx.state.get('params'), E.get('p~702'))
+    c, key = KEYPLACE(ctx, 2977, ctx.state.get('params'), E.get('p~717'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_3361(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_3401(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_2948(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3362(ctx, E):
-        return t_2949(ctx, k, s, E)
+    if x_3402(ctx, E):
+        return t_2979(ctx, k, s, E)
     return k()
 
 
-def t_2949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -209,33 +209,33 @@ def t_2949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~702'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
         return k()
 
-    if not d_2950(ctx, E):
+    if not d_2980(ctx, E):
         return False
-    return t_2954(ctx, r1, s, E)
+    return t_2984(ctx, r1, s, E)
 
 
-def d_2950(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2980(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3363(ctx, E):
-        if not d_2951(ctx, E):
+    if x_3403(ctx, E):
+        if not d_2981(ctx, E):
             return False
     return True
 
 
-def d_2951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2952, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~702'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2982, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -244,71 +244,71 @@ def d_2951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2952, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~702'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2982, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_2953 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2954 = _C.t_372  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2955 = _C.t_373  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2956 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2983 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2984 = _C.t_372  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2985 = _C.t_373  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2986 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    2935: CPS(d_2935),
-    2936: CPS(d_2936),
-    2937: CPS(d_2937),
-    2938: CPS(d_2938),
-    2939: CPS(d_2939),
-    2940: CPS(d_2940),
-    2941: t_2941,
-    2942: CPS(d_2942),
-    2943: CPS(d_2943),
-    2944: t_2944,
-    2945: t_2945,
-    2946: t_2946,
-    2947: CPS(d_2947),
-    2948: t_2948,
-    2949: t_2949,
-    2950: CPS(d_2950),
-    2951: CPS(d_2951),
-    2952: CPS(d_2952),
-    2953: CPS(d_2953),
-    2954: t_2954,
-    2955: t_2955,
-    2956: CPS(d_2956),
+    2965: CPS(d_2965),
+    2966: CPS(d_2966),
+    2967: CPS(d_2967),
+    2968: CPS(d_2968),
+    2969: CPS(d_2969),
+    2970: CPS(d_2970),
+    2971: t_2971,
+    2972: CPS(d_2972),
+    2973: CPS(d_2973),
+    2974: t_2974,
+    2975: t_2975,
+    2976: t_2976,
+    2977: CPS(d_2977),
+    2978: t_2978,
+    2979: t_2979,
+    2980: CPS(d_2980),
+    2981: CPS(d_2981),
+    2982: CPS(d_2982),
+    2983: CPS(d_2983),
+    2984: t_2984,
+    2985: t_2985,
+    2986: CPS(d_2986),
 }
 
 
 CODE = {
-    3350: x_3350,
-    3353: x_3353,
-    3354: x_3354,
-    3359: x_3359,
-    3360: x_3360,
-    3361: x_3361,
-    3362: x_3362,
-    3363: x_3363,
-    3364: x_3364,
-    3366: x_3366,
-    3368: x_3368,
-    3369: x_3369,
-    3370: x_3370,
+    3390: x_3390,
+    3393: x_3393,
+    3394: x_3394,
+    3399: x_3399,
+    3400: x_3400,
+    3401: x_3401,
+    3402: x_3402,
+    3403: x_3403,
+    3404: x_3404,
+    3406: x_3406,
+    3408: x_3408,
+    3409: x_3409,
+    3410: x_3410,
 }
 AT = {
-    3350: 'rules_data/terraforming_mars/cards/141-208.yaml:364',
+    3390: 'rules_data/terraforming_mars/cards/141-208.yaml:365',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:364
-    'water_splitting_plant': '{"id":"water_splitting_plant","number":"177","name":{"en":"Water Splitting Plant"},"type":"active","cost":12,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3350},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":3,"x":3351},"at":"rules_data/terraforming_mars/cards/141-208.yaml:372","id":2936},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3352},"at":"rules_data/terraforming_mars/cards/141-208.yaml:372","id":2937},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0},"b":{"op":"var","n":"n~700"},"x":3353},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2939},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3354},"o":"-=","e":{"op":"var","n":"n~700","x":3355},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2940}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2938}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:372","id":2935},"effect":{"op":"seq","b":[{"op":"let","v":"p~702","e":{"op":"lit","v":"oxygen","x":3356},"at":"rules_data/terraforming_mars/cards/141-208.yaml:372","id":2942},{"op":"let","v":"n~703","e":{"op":"lit","v":1,"x":3357},"at":"rules_data/terraforming_mars/cards/141-208.yaml:372","id":2943},{"op":"rep","n":{"op":"var","n":"n~703","x":3358},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~702"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"max","d":0},"x":3359},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~702"},"d":0,"x":3360},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"step","d":0,"x":3361},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2947},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3362},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":3363},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"tr_track","d":null},"d":0,"x":3364},"o":"+=","e":{"op":"lit","v":1,"x":3365},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2952},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3366},"o":"=","e":{"op":"lit","v":true,"x":3367},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2953}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2951},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2950},{"op":"for","v":"b~704","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~702"},"f":"bonuses","d":[],"x":3368},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~704"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~702"},"d":0},"x":3369},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~704"},"k":{"op":"lit","v":"effect"},"x":3370},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2955},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2954},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~702","x":3371},"by":{"op":"var","n":"you","x":3372}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2956}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2949},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2948}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2946},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2945},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2944}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:372","id":2941}}],"source":{"doc":"tm-facts","section":"cards.json #177 (spend 3 energy -> oxygen 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:364"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:365
+    'water_splitting_plant': '{"id":"water_splitting_plant","number":"177","name":{"en":"Water Splitting Plant"},"type":"active","cost":12,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3390},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3391},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2966},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3392},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2967},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3393},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2969},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3394},"o":"-=","e":{"op":"var","n":"n~715","x":3395},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2970}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2968}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2965},"effect":{"op":"seq","b":[{"op":"let","v":"p~717","e":{"op":"lit","v":"oxygen","x":3396},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2972},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3397},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2973},{"op":"rep","n":{"op":"var","n":"n~718","x":3398},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"max","d":0},"x":3399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0,"x":3400},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0,"x":3401},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2977},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3402},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":3403},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"d":0,"x":3404},"o":"+=","e":{"op":"lit","v":1,"x":3405},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2982},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3406},"o":"=","e":{"op":"lit","v":true,"x":3407},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2983}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2981},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2980},{"op":"for","v":"b~719","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"bonuses","d":[],"x":3408},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"x":3409},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"effect"},"x":3410},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2985},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2984},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~717","x":3411},"by":{"op":"var","n":"you","x":3412}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2986}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2979},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2978}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2976},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2975},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2974}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2971}}],"source":{"doc":"tm-facts","section":"cards.json #177 (spend 3 energy -> oxygen 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:365"}',
 }

@@ -48,63 +48,63 @@ K = [
 ]
 
 
-x_3233 = _C.x_2438  # rules_data/terraforming_mars/cards/141-208.yaml:268
-x_3236 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3238 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:276
+x_3273 = _C.x_2438  # rules_data/terraforming_mars/cards/141-208.yaml:269
+x_3276 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3278 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:277
 
 
-def d_2839(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:275
+def d_2869(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~700', 1, True)
-    LOCAL(ctx, E, 'r~701', 'energy', True)
-    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 2872, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-d_2840 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:275
-d_2841 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:275
+d_2870 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2871 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
-def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2872(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~701'))
+    c, key = KEYPLACE(ctx, 2872, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~700'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-t_2843 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:276
+t_2873 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:277
 
 
 TRIALS = {
-    2839: CPS(d_2839),
-    2840: CPS(d_2840),
-    2841: CPS(d_2841),
-    2842: CPS(d_2842),
-    2843: t_2843,
+    2869: CPS(d_2869),
+    2870: CPS(d_2870),
+    2871: CPS(d_2871),
+    2872: CPS(d_2872),
+    2873: t_2873,
 }
 
 
 CODE = {
-    3233: x_3233,
-    3236: x_3236,
-    3238: x_3238,
+    3273: x_3273,
+    3276: x_3276,
+    3278: x_3278,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:268
-    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3233},"production":{"op":"seq","b":[{"op":"let","v":"n~700","e":{"op":"lit","v":1,"x":3234},"at":"rules_data/terraforming_mars/cards/141-208.yaml:275","id":2840},{"op":"let","v":"r~701","e":{"op":"lit","v":"energy","x":3235},"at":"rules_data/terraforming_mars/cards/141-208.yaml:275","id":2841},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~701"},"d":0,"x":3236},"o":"+=","e":{"op":"var","n":"n~700","x":3237},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2842}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:275","id":2839},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3238},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2843},"vp":{"op":"lit","v":1,"x":3239},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:268"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:269
+    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3273},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3274},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2870},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3275},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2871},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3276},"o":"+=","e":{"op":"var","n":"n~715","x":3277},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2872}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2869},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3278},"at":"rules_data/terraforming_mars/cards/141-208.yaml:277","id":2873},"vp":{"op":"lit","v":1,"x":3279},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:269"}',
 }

@@ -47,84 +47,84 @@ K = [
 ]
 
 
-x_2742 = _C.x_1159  # rules_data/terraforming_mars/cards/071-140.yaml:607
+x_2762 = _C.x_1159  # rules_data/terraforming_mars/cards/071-140.yaml:607
 
 
-def x_2746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def x_2766(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2746, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [len([v_x_701 for v_x_701 in items_of((ctx.index.plain['cards'].get(v_c_700, NOREC).get('tags', []) if type(v_c_700) is str else [])) if (v_x_701 == 'microbe')]) for v_c_700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [len([v_x_703 for v_x_703 in items_of((ctx.index.plain['corporations'].get(v_c_702, NOREC).get('tags', []) if type(v_c_702) is str else [])) if (v_x_703 == 'microbe')]) for v_c_702 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if (E.get('this') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w2)) else len([v_x_704 for v_x_704 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_704 == 'microbe')]))))
+    return MEMO(ctx, (2766, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('microbe') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('microbe') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('microbe')))) is int else AR('+', _w6, _w7)))
 
 
-x_2747 = _C.x_2747  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
-x_2748 = _C.x_2748  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+x_2767 = _C.x_2767  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+x_2768 = _C.x_2768  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
 
 
-def d_2419(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2434(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~705', 1, True)
-    LOCAL(ctx, E, 'r~706', 'plants', True)
-    LOCAL(ctx, E, 'm~707', 2, True)
-    LOCAL(ctx, E, 'k~708', x_2746(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2424, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
+    LOCAL(ctx, E, 'n~720', 1, True)
+    LOCAL(ctx, E, 'r~721', 'plants', True)
+    LOCAL(ctx, E, 'm~722', 2, True)
+    LOCAL(ctx, E, 'k~723', x_2766(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2439, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2748(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2768(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2420 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2421 = _C.d_916  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2422 = _C.d_2422  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2435 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2436 = _C.d_916  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2437 = _C.d_2437  # rules_data/terraforming_mars/cards/071-140.yaml:614
 
 
-def d_2423(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~708', x_2746(ctx, E), True)
+    LOCAL(ctx, E, 'k~723', x_2766(ctx, E), True)
     return True
 
 
-def d_2424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2424, PL(ctx, E.get('you')).get('prod'), E.get('r~706'))
+    c, key = KEYPLACE(ctx, 2439, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2748(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2768(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2419: CPS(d_2419),
-    2420: CPS(d_2420),
-    2421: CPS(d_2421),
-    2422: CPS(d_2422),
-    2423: CPS(d_2423),
-    2424: CPS(d_2424),
+    2434: CPS(d_2434),
+    2435: CPS(d_2435),
+    2436: CPS(d_2436),
+    2437: CPS(d_2437),
+    2438: CPS(d_2438),
+    2439: CPS(d_2439),
 }
 
 
 CODE = {
-    2742: x_2742,
-    2746: x_2746,
-    2747: x_2747,
-    2748: x_2748,
+    2762: x_2762,
+    2766: x_2766,
+    2767: x_2767,
+    2768: x_2768,
 }
 AT = {
-    2746: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    2766: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:607
-    'worms': '{"id":"worms","number":"130","name":{"en":"Worms"},"type":"automated","cost":8,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2742},"effect":{"op":"seq","b":[{"op":"let","v":"n~705","e":{"op":"lit","v":1,"x":2743},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2420},{"op":"let","v":"r~706","e":{"op":"lit","v":"plants","x":2744},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2421},{"op":"let","v":"m~707","e":{"op":"lit","v":2,"x":2745},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2422},{"op":"let","v":"k~708","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~700","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~701","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~700"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~701"},"b":{"op":"lit","v":"microbe"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~702","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~703","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~702"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~703"},"b":{"op":"lit","v":"microbe"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~704","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~704"},"b":{"op":"lit","v":"microbe"}}}]}},"x":2746},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2423},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~706"},"d":0,"x":2747},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~705"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~708"},"b":{"op":"var","n":"m~707"}},"x":2748},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2424}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2419},"source":{"doc":"tm-facts","section":"cards.json #130 (plant production per 2 microbe tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:607"}',
+    'worms': '{"id":"worms","number":"130","name":{"en":"Worms"},"type":"automated","cost":8,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2762},"effect":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2763},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2435},{"op":"let","v":"r~721","e":{"op":"lit","v":"plants","x":2764},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2436},{"op":"let","v":"m~722","e":{"op":"lit","v":2,"x":2765},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2437},{"op":"let","v":"k~723","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"microbe"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"microbe"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~719","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~719"},"b":{"op":"lit","v":"microbe"}}}]}},"x":2766},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2438},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~721"},"d":0,"x":2767},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~720"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~723"},"b":{"op":"var","n":"m~722"}},"x":2768},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:113","id":2439}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2434},"source":{"doc":"tm-facts","section":"cards.json #130 (plant production per 2 microbe tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:607"}',
 }
